@@ -1,0 +1,2 @@
+/** Upshift. */
+package dev.upshift.schedule;
