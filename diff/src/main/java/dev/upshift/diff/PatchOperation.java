@@ -58,9 +58,9 @@ record PatchOperation(
         }
         Kind kind = kind(where, operation.get("op"));
         String path = text(where + " (" + kind.label() + ")", operation, "path");
-        String label = where + " (" + kind.label() + " " + path + ")";
+        String from = kind.needsFrom() ? text(where + " (" + kind.label() + " " + path + ")", operation, "from") : null;
+        String label = where + " (" + kind.label() + " " + path + (from == null ? ")" : " from " + from + ")");
         List<String> pathTokens = pointer(label, "path", path);
-        String from = kind.needsFrom() ? text(label, operation, "from") : null;
         List<String> fromTokens = from == null ? null : pointer(label, "from", from);
         JsonNode value = kind.needsValue() ? operation.get("value") : null;
         if (kind.needsValue() && value == null) {
