@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -137,7 +138,7 @@ final class JsonValues {
         if (node.isNumber()) return "a number";
         if (node.isBoolean()) return "a boolean";
         if (node.isNull()) return "null";
-        return "a " + node.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+        return "a " + node.getNodeType().name().toLowerCase(Locale.ROOT);
     }
 
     /** The value as compact JSON, cut after about {@code limit} characters with "…". */

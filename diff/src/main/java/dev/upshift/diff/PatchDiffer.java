@@ -7,6 +7,7 @@ import com.github.difflib.DiffUtils;
 import com.github.difflib.patch.AbstractDelta;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -31,7 +32,7 @@ final class PatchDiffer {
             for (Location at = this; at.parent != null; at = at.parent) {
                 tokens.add(at.token);
             }
-            java.util.Collections.reverse(tokens);
+            Collections.reverse(tokens);
             return JsonPointers.format(tokens);
         }
 
