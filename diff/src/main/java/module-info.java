@@ -8,4 +8,5 @@ module dev.upshift.diff {
 
     exports dev.upshift.diff;
     exports dev.upshift.diff.input;
+    exports dev.upshift.diff.render;
 }

@@ -1,0 +1,44 @@
+package dev.upshift.diff.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.diff.DocumentId;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The change to one document as a patch.
+ *
+ * @param id the document
+ * @param name the document's kubectl-style name ({@code apps/v1/Deployment/ns/name})
+ * @param action what happens to the document
+ * @param patch the patch: for {@link Action#PATCH}, against the cluster's document; for
+ *     {@link Action#CREATE}, one that builds the document from nothing; empty for
+ *     {@link Action#DELETE}, and for a merge patch that cannot express the change
+ * @param note why the patch is missing, when it is ({@code ""} otherwise)
+ */
+public record DocumentPatch(DocumentId id, String name, Action action, Optional<JsonNode> patch, String note) {
+
+    /** What happens to a document. */
+    public enum Action {
+        /** The document exists and changes. */
+        PATCH,
+        /** The document is new. */
+        CREATE,
+        /** The document goes away. */
+        DELETE;
+
+        /** The lower-case word used in JSON output. */
+        public String word() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** Validates the parts. */
+    public DocumentPatch {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(action, "action");
+        Objects.requireNonNull(patch, "patch");
+        Objects.requireNonNull(note, "note");
+    }
+}

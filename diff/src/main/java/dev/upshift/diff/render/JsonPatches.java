@@ -1,0 +1,213 @@
+package dev.upshift.diff.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.Document;
+import dev.upshift.diff.DocumentId;
+import dev.upshift.diff.FieldChange;
+import dev.upshift.diff.FieldPath;
+import dev.upshift.diff.JsonPatch;
+import dev.upshift.diff.JsonPatchException;
+import dev.upshift.diff.MergeResult;
+import dev.upshift.diff.PathElement;
+import dev.upshift.diff.input.SourceMap;
+import dev.upshift.diff.internal.Trees;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * RFC 6902 JSON Patches, one per changed document, against the cluster's document, made from the
+ * merge's change list.
+ *
+ * <p>Keys become the indices the items have in the cluster's document when the operation runs.
+ * Before every operation whose pointer passes through a list item, a {@code test} checks that item's
+ * key fields (or, for a set, its value) at that index, so that a patch applied to a list that moved
+ * in the meantime fails instead of changing the wrong item. Fields and removed items come first (in
+ * path order), then added list items in their final order. Each patch is checked by applying it to
+ * the cluster's document and comparing with the merged one; a mismatch is a bug and throws
+ * {@link IllegalStateException}.
+ */
+public final class JsonPatches {
+    private JsonPatches() {}
+
+    /** The patch of every changed document, in identity order. */
+    public static List<DocumentPatch> of(MergeResult result) {
+        List<DocumentPatch> out = new ArrayList<>();
+        for (DocumentId id : result.changedDocuments()) {
+            Optional<Document> current = result.current().get(id);
+            Optional<Document> merged = result.documents().get(id);
+            if (merged.isEmpty()) {
+                out.add(new DocumentPatch(id, current.orElseThrow().displayName(), DocumentPatch.Action.DELETE,
+                        Optional.empty(), "the document is removed"));
+            } else if (current.isEmpty()) {
+                ArrayNode create = Trees.NODES.arrayNode();
+                create.addObject().put("op", "add").put("path", "").set("value", merged.get().tree());
+                out.add(new DocumentPatch(id, merged.get().displayName(), DocumentPatch.Action.CREATE,
+                        Optional.of(create), ""));
+            } else {
+                ArrayNode patch = patch(current.get(), merged.get(), result.changes(id));
+                out.add(new DocumentPatch(id, current.get().displayName(), DocumentPatch.Action.PATCH,
+                        Optional.of(patch), ""));
+            }
+        }
+        return out;
+    }
+
+    /** The patches as a JSON array of {@code {document, action, patch}} entries. */
+    public static String render(MergeResult result) {
+        ArrayNode out = Trees.NODES.arrayNode();
+        for (DocumentPatch p : of(result)) {
+            ObjectNode entry = Output.documentEntry(out.addObject(), p);
+            p.patch().ifPresent(v -> entry.set("patch", v));
+        }
+        return Output.json(out);
+    }
+
+    static ArrayNode patch(Document current, Document merged, List<FieldChange> changes) {
+        ObjectNode work = current.tree().deepCopy();
+        ArrayNode ops = Trees.NODES.arrayNode();
+        List<FieldChange> additions = new ArrayList<>();
+        for (FieldChange c : changes) {
+            if (!c.changesCluster()) {
+                continue;
+            }
+            if (isItemAddition(c)) {
+                additions.add(c);
+            } else {
+                fieldOrRemoval(work, ops, c);
+            }
+        }
+        additions.sort(Comparator.comparing((FieldChange c) -> c.path().parent())
+                .thenComparingInt(c -> finalIndex(merged, c.path())));
+        for (FieldChange c : additions) {
+            addItem(work, ops, c, finalIndex(merged, c.path()));
+        }
+        check(current, merged, ops);
+        return ops;
+    }
+
+    private static boolean isItemAddition(FieldChange c) {
+        return c.current().isEmpty() && c.path().last().filter(e -> !(e instanceof PathElement.Field)).isPresent();
+    }
+
+    private static int finalIndex(Document merged, FieldPath path) {
+        JsonNode list = path.parent().resolve(merged.tree()).orElseThrow();
+        return indexIn(list, path.last().orElseThrow());
+    }
+
+    /** Walks to the parent of the path's last step, guarding every list item on the way. */
+    private static Step walk(JsonNode work, ArrayNode ops, FieldPath path) {
+        StringBuilder pointer = new StringBuilder();
+        JsonNode node = work;
+        List<PathElement> elements = path.elements();
+        for (int i = 0; i < elements.size() - 1; i++) {
+            PathElement e = elements.get(i);
+            if (e instanceof PathElement.Field f) {
+                pointer.append('/').append(SourceMap.escape(f.name()));
+                node = node.get(f.name());
+            } else {
+                int index = indexIn(node, e);
+                pointer.append('/').append(index);
+                guard(ops, pointer.toString(), e);
+                node = node.get(index);
+            }
+            if (node == null) {
+                throw new IllegalStateException("cannot resolve " + path + " in the cluster's document");
+            }
+        }
+        return new Step(node, pointer.toString());
+    }
+
+    private record Step(JsonNode parent, String pointer) {}
+
+    private static void fieldOrRemoval(ObjectNode work, ArrayNode ops, FieldChange c) {
+        Step step = walk(work, ops, c.path());
+        PathElement last = c.path().last().orElseThrow(() -> new IllegalStateException("a whole-document change"));
+        JsonNode value = c.result().orElse(null);
+        if (last instanceof PathElement.Field f) {
+            ObjectNode parent = (ObjectNode) step.parent();
+            String pointer = step.pointer() + "/" + SourceMap.escape(f.name());
+            if (value == null) {
+                ops.addObject().put("op", "remove").put("path", pointer);
+                parent.remove(f.name());
+            } else {
+                ops.addObject().put("op", parent.has(f.name()) ? "replace" : "add").put("path", pointer).set("value", value);
+                parent.set(f.name(), value);
+            }
+            return;
+        }
+        ArrayNode list = (ArrayNode) step.parent();
+        int index = indexIn(list, last);
+        String pointer = step.pointer() + "/" + index;
+        guard(ops, pointer, last);
+        if (value == null) {
+            ops.addObject().put("op", "remove").put("path", pointer);
+            list.remove(index);
+        } else {
+            ops.addObject().put("op", "replace").put("path", pointer).set("value", value);
+            list.set(index, value);
+        }
+    }
+
+    private static void addItem(ObjectNode work, ArrayNode ops, FieldChange c, int index) {
+        Step step = walk(work, ops, c.path());
+        ArrayNode list = (ArrayNode) step.parent();
+        JsonNode value = c.result().orElseThrow();
+        String at = index >= list.size() ? "-" : String.valueOf(index);
+        ops.addObject().put("op", "add").put("path", step.pointer() + "/" + at).set("value", value);
+        list.insert(Math.min(index, list.size()), value);
+    }
+
+    /** A {@code test} per key field (or of the value, for a set item) of the item at {@code pointer}. */
+    private static void guard(ArrayNode ops, String pointer, PathElement e) {
+        if (e instanceof PathElement.Key k) {
+            for (int i = 0; i < k.names().size(); i++) {
+                ops.addObject().put("op", "test").put("path", pointer + "/" + SourceMap.escape(k.names().get(i)))
+                        .set("value", k.values().get(i));
+            }
+        } else if (e instanceof PathElement.Value v) {
+            ops.addObject().put("op", "test").put("path", pointer).set("value", v.value());
+        }
+    }
+
+    private static int indexIn(JsonNode list, PathElement e) {
+        if (e instanceof PathElement.Index i) {
+            return i.index();
+        }
+        for (int i = 0; i < list.size(); i++) {
+            if (selects(e, list.get(i))) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no list item " + e);
+    }
+
+    private static boolean selects(PathElement e, JsonNode item) {
+        if (e instanceof PathElement.Value v) {
+            return Trees.equal(v.value(), item);
+        }
+        PathElement.Key k = (PathElement.Key) e;
+        for (int j = 0; j < k.names().size(); j++) {
+            if (!Trees.equal(k.values().get(j), item.get(k.names().get(j)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static void check(Document current, Document merged, ArrayNode ops) {
+        try {
+            JsonNode patched = JsonPatch.apply(current.tree(), ops);
+            if (!Trees.equal(patched, merged.tree())) {
+                throw new IllegalStateException("internal error: the JSON Patch for " + merged.displayName()
+                        + " does not reproduce the merged document");
+            }
+        } catch (JsonPatchException e) {
+            throw new IllegalStateException("internal error: the JSON Patch for " + merged.displayName()
+                    + " does not apply: " + e.getMessage(), e);
+        }
+    }
+}

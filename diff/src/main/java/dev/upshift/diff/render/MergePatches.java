@@ -1,0 +1,67 @@
+package dev.upshift.diff.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.Document;
+import dev.upshift.diff.DocumentId;
+import dev.upshift.diff.MergePatch;
+import dev.upshift.diff.MergeResult;
+import dev.upshift.diff.internal.Trees;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * RFC 7396 JSON merge patches, one per changed document, against the cluster's document.
+ *
+ * <p>A merge patch deletes a field by setting it to {@code null} and replaces lists whole, so it
+ * cannot set a field to {@code null}: a document whose merged form holds a {@code null} field
+ * (that the cluster's document does not already hold) gets no patch, with a note saying so. Lists
+ * replaced whole also mean that a merge patch computed now overwrites any list item someone
+ * changes before it is applied: prefer the JSON Patch where that matters.
+ */
+public final class MergePatches {
+    static final String INEXPRESSIBLE = "a merge patch cannot express this change: the merged document sets a"
+            + " field to null, which a merge patch would delete instead; use the JSON Patch";
+
+    private MergePatches() {}
+
+    /** The merge patch of every changed document, in identity order. */
+    public static List<DocumentPatch> of(MergeResult result) {
+        List<DocumentPatch> out = new ArrayList<>();
+        for (DocumentId id : result.changedDocuments()) {
+            Optional<Document> current = result.current().get(id);
+            Optional<Document> merged = result.documents().get(id);
+            if (merged.isEmpty()) {
+                out.add(new DocumentPatch(id, current.orElseThrow().displayName(), DocumentPatch.Action.DELETE,
+                        Optional.empty(), "the document is removed; a merge patch cannot delete a document"));
+                continue;
+            }
+            JsonNode from = current.map(d -> (JsonNode) d.tree()).orElse(Trees.NODES.objectNode());
+            Optional<JsonNode> patch = MergePatch.diff(from, merged.get().tree());
+            out.add(new DocumentPatch(id, merged.get().displayName(),
+                    current.isPresent() ? DocumentPatch.Action.PATCH : DocumentPatch.Action.CREATE, patch,
+                    patch.isPresent() ? "" : INEXPRESSIBLE));
+        }
+        return out;
+    }
+
+    /**
+     * The patches as a JSON array of {@code {document, action, mergePatch}} entries; where no
+     * merge patch can express the change, {@code mergePatch} is null and {@code note} says why.
+     */
+    public static String render(MergeResult result) {
+        ArrayNode out = Trees.NODES.arrayNode();
+        for (DocumentPatch p : of(result)) {
+            ObjectNode entry = Output.documentEntry(out.addObject(), p);
+            if (p.action() != DocumentPatch.Action.DELETE) {
+                entry.set("mergePatch", p.patch().orElse(Trees.NODES.nullNode()));
+            }
+            if (!p.note().isEmpty()) {
+                entry.put("note", p.note());
+            }
+        }
+        return Output.json(out);
+    }
+}

@@ -1,0 +1,60 @@
+package dev.upshift.diff.render;
+
+import dev.upshift.diff.Document;
+import dev.upshift.diff.MergeResult;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The ways a {@link MergeResult} can be shown, all made from its change list and merged
+ * documents, all deterministic (the same result renders to the same bytes).
+ */
+public enum Rendering {
+    /** {@link ReviewReport}: for people. */
+    REPORT("report"),
+    /** {@link UnifiedDiff}: canonical YAML, per document. */
+    UNIFIED("unified"),
+    /** {@link JsonPatches}: RFC 6902, per document, against the cluster. */
+    JSON_PATCH("json-patch"),
+    /** {@link MergePatches}: RFC 7396, per document, where it can express the change. */
+    MERGE_PATCH("merge-patch"),
+    /** The merged documents as YAML, keys in the cluster's order, separated by {@code ---}. */
+    YAML("yaml"),
+    /** {@link ResultJson}: the decisions and the merged documents, for tools. */
+    JSON("json");
+
+    private final String word;
+
+    Rendering(String word) {
+        this.word = word;
+    }
+
+    /** The name used on command lines ({@code json-patch}). */
+    public String word() {
+        return word;
+    }
+
+    /** The rendering with this name. */
+    public static Optional<Rendering> byWord(String word) {
+        return Arrays.stream(values()).filter(r -> r.word.equals(word)).findFirst();
+    }
+
+    /** Every name, in order. */
+    public static List<String> words() {
+        return Arrays.stream(values()).map(Rendering::word).toList();
+    }
+
+    /** Renders a result. */
+    public String render(MergeResult result) {
+        return switch (this) {
+            case REPORT -> ReviewReport.render(result);
+            case UNIFIED -> UnifiedDiff.render(result);
+            case JSON_PATCH -> JsonPatches.render(result);
+            case MERGE_PATCH -> MergePatches.render(result);
+            case YAML -> YamlWriter.writeAll(result.documents().documents().stream().map(Document::tree).toList(),
+                    YamlWriter.KeyOrder.AS_IS);
+            case JSON -> ResultJson.render(result);
+        };
+    }
+}

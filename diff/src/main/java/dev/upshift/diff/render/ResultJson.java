@@ -1,0 +1,80 @@
+package dev.upshift.diff.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.Document;
+import dev.upshift.diff.FieldChange;
+import dev.upshift.diff.FieldRule;
+import dev.upshift.diff.MergeResult;
+import dev.upshift.diff.internal.Trees;
+
+/**
+ * The whole result as one stable JSON object, for tools:
+ *
+ * <pre>
+ * {
+ *   "blocked": false, "highestImpact": "rolling", "threeWay": true,
+ *   "changes": [ { "document": "apps/v1/Deployment/ns/web", "group", "kind", "namespace", "name",
+ *                  "path": "spec.replicas", "goPatch": "/spec/replicas",
+ *                  "reason": "RELEASE_CHANGED", "resolution": "TARGET", "impact": "inPlace",
+ *                  "base", "current", "target", "result" (null when absent),
+ *                  "rule": null | { "match", "path", "location" }, "message" } ],
+ *   "documents": [ merged documents, in identity order ]
+ * }
+ * </pre>
+ */
+public final class ResultJson {
+    private ResultJson() {}
+
+    /** The result as a JSON tree. */
+    public static ObjectNode tree(MergeResult result) {
+        ObjectNode root = Trees.NODES.objectNode();
+        root.put("blocked", result.isBlocked());
+        root.put("highestImpact", result.highestImpact().word());
+        root.put("threeWay", result.isThreeWay());
+        ArrayNode changes = root.putArray("changes");
+        for (FieldChange c : result.changes()) {
+            ObjectNode e = changes.addObject();
+            e.put("document", name(result, c));
+            Output.identity(e, c.document());
+            e.put("path", c.path().toString());
+            e.put("goPatch", c.path().toGoPatch());
+            e.put("reason", c.reason().name());
+            e.put("resolution", c.resolution().name());
+            e.put("impact", c.impact().word());
+            e.set("base", c.base().orElse(Trees.NODES.nullNode()));
+            e.set("current", c.current().orElse(Trees.NODES.nullNode()));
+            e.set("target", c.target().orElse(Trees.NODES.nullNode()));
+            e.set("result", c.result().orElse(Trees.NODES.nullNode()));
+            e.set("rule", c.rule().map(ResultJson::rule).orElse(Trees.NODES.nullNode()));
+            e.put("message", c.message());
+        }
+        ArrayNode documents = root.putArray("documents");
+        for (Document d : result.documents().documents()) {
+            documents.add(d.tree());
+        }
+        return root;
+    }
+
+    /** The result as JSON text. */
+    public static String render(MergeResult result) {
+        return Output.json(tree(result));
+    }
+
+    private static String name(MergeResult r, FieldChange c) {
+        return r.current().get(c.document()).or(() -> r.documents().get(c.document()))
+                .or(() -> r.target().get(c.document())).map(Document::displayName).orElse(c.document().toString());
+    }
+
+    private static JsonNode rule(FieldRule r) {
+        ObjectNode o = Trees.NODES.objectNode();
+        ObjectNode match = o.putObject("match");
+        r.match().apiVersion().ifPresent(v -> match.put("apiVersion", v));
+        r.match().kind().ifPresent(v -> match.put("kind", v));
+        r.match().name().ifPresent(v -> match.put("name", v));
+        o.put("path", r.path().text());
+        o.put("location", r.location().toString());
+        return o;
+    }
+}

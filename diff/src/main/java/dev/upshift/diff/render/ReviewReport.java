@@ -1,0 +1,149 @@
+package dev.upshift.diff.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.diff.ChangeReason;
+import dev.upshift.diff.Document;
+import dev.upshift.diff.DocumentId;
+import dev.upshift.diff.FieldChange;
+import dev.upshift.diff.Impact;
+import dev.upshift.diff.MergeResult;
+import dev.upshift.diff.Resolution;
+import dev.upshift.diff.internal.Trees;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A review report for people: a summary line, then per document (in identity order) three groups
+ * — what the release changes, which customisations are kept, and the conflicts — each line a
+ * field, its values, the decision and why.
+ *
+ * <pre>
+ * 1 document changes; 1 conflict (1 blocking); highest impact: rolling
+ *
+ * apps/v1/Deployment/default/web
+ *   release changes
+ *     ~ spec.template.spec.containers[name=web].image: "nginx:1.16" -> "nginx:1.17"  [rolling]
+ *   kept customisations
+ *     = spec.replicas: 5 (both releases: 1)
+ *   conflicts
+ *     ! spec.strategy.type: BLOCKED  old release "RollingUpdate", cluster "Recreate", new release ...
+ * </pre>
+ * Markers: {@code +} added, {@code ~} changed, {@code -} removed, {@code =} kept, {@code !}
+ * blocked, {@code ?} a conflict a rule resolved.
+ */
+public final class ReviewReport {
+    private static final int WIDTH = 100;
+
+    private ReviewReport() {}
+
+    /** The report. */
+    public static String render(MergeResult result) {
+        StringBuilder out = new StringBuilder();
+        out.append(summary(result)).append('\n');
+        if (!result.isThreeWay()) {
+            out.append("no base given: every field where the cluster and the target differ is a conflict (no baseline)\n");
+        }
+        Map<DocumentId, List<FieldChange>> byDocument = new LinkedHashMap<>();
+        for (FieldChange c : result.changes()) {
+            byDocument.computeIfAbsent(c.document(), k -> new ArrayList<>()).add(c);
+        }
+        for (Map.Entry<DocumentId, List<FieldChange>> e : byDocument.entrySet()) {
+            out.append('\n').append(title(result, e.getKey())).append('\n');
+            section(out, "release changes", e.getValue(), Group.RELEASE);
+            section(out, "kept customisations", e.getValue(), Group.KEPT);
+            section(out, "conflicts", e.getValue(), Group.CONFLICT);
+        }
+        if (result.isBlocked()) {
+            out.append("\nblocked: ").append(result.blocked().size())
+                    .append(result.blocked().size() == 1 ? " field needs" : " fields need")
+                    .append(" a decision before this upgrade can go ahead\n");
+        }
+        return out.toString();
+    }
+
+    private enum Group { RELEASE, KEPT, CONFLICT }
+
+    private static Group group(FieldChange c) {
+        return switch (c.reason()) {
+            case ADDED, RELEASE_CHANGED, RELEASE_REMOVED -> Group.RELEASE;
+            case CUSTOMISATION_KEPT -> Group.KEPT;
+            default -> Group.CONFLICT;
+        };
+    }
+
+    private static String summary(MergeResult r) {
+        List<DocumentId> changed = r.changedDocuments();
+        long added = changed.stream().filter(id -> r.current().get(id).isEmpty()).count();
+        long removed = changed.stream().filter(id -> r.documents().get(id).isEmpty()).count();
+        StringBuilder s = new StringBuilder();
+        s.append(changed.size()).append(changed.size() == 1 ? " document changes" : " documents change");
+        if (added + removed > 0) {
+            s.append(" (").append(added).append(" added, ").append(removed).append(" removed)");
+        }
+        long kept = r.changes().stream().filter(c -> c.reason() == ChangeReason.CUSTOMISATION_KEPT).count();
+        s.append("; ").append(kept).append(kept == 1 ? " customisation" : " customisations").append(" kept");
+        int conflicts = (int) r.changes().stream().filter(c -> group(c) == Group.CONFLICT).count();
+        s.append("; ").append(conflicts).append(conflicts == 1 ? " conflict" : " conflicts");
+        s.append(" (").append(r.blocked().size()).append(" blocking)");
+        return s.append("; highest impact: ").append(r.highestImpact()).toString();
+    }
+
+    private static String title(MergeResult r, DocumentId id) {
+        Document current = r.current().get(id).orElse(null);
+        Document merged = r.documents().get(id).orElse(null);
+        if (current == null && merged != null) {
+            return merged.displayName() + " (new)";
+        }
+        String name = current != null ? current.displayName() : r.target().get(id).map(Document::displayName).orElse(id.toString());
+        return merged == null && current != null ? name + " (removed)" : name;
+    }
+
+    private static void section(StringBuilder out, String heading, List<FieldChange> changes, Group group) {
+        List<FieldChange> in = changes.stream().filter(c -> group(c) == group).toList();
+        if (in.isEmpty()) {
+            return;
+        }
+        out.append("  ").append(heading).append('\n');
+        for (FieldChange c : in) {
+            out.append("    ").append(marker(c)).append(' ').append(c.path().isRoot() ? "(whole document)" : c.path())
+                    .append(": ").append(line(c));
+            if (c.impact() != Impact.NONE) {
+                out.append("  [").append(c.impact()).append(']');
+            }
+            c.rule().ifPresent(rule -> out.append("  (rule ").append(rule.describe()).append(')'));
+            out.append('\n');
+        }
+    }
+
+    private static char marker(FieldChange c) {
+        if (c.resolution() == Resolution.BLOCKED) {
+            return '!';
+        }
+        return switch (c.reason()) {
+            case ADDED -> '+';
+            case RELEASE_CHANGED -> '~';
+            case RELEASE_REMOVED -> '-';
+            case CUSTOMISATION_KEPT -> '=';
+            default -> '?';
+        };
+    }
+
+    private static String line(FieldChange c) {
+        JsonNode b = c.base().orElse(null);
+        JsonNode cur = c.current().orElse(null);
+        JsonNode t = c.target().orElse(null);
+        return switch (c.reason()) {
+            case ADDED -> "set to " + show(t);
+            case RELEASE_CHANGED -> show(cur) + " -> " + show(t);
+            case RELEASE_REMOVED -> "removed (was " + show(cur) + ")";
+            case CUSTOMISATION_KEPT -> show(cur) + " kept (both releases: " + show(b) + ")";
+            default -> c.resolution().name() + "  " + c.message();
+        };
+    }
+
+    private static String show(JsonNode v) {
+        return v == null ? "nothing" : Trees.abbreviate(v.toString(), WIDTH);
+    }
+}

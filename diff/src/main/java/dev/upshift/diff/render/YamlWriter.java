@@ -1,0 +1,271 @@
+package dev.upshift.diff.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.diff.internal.Trees;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * Writes Jackson trees as block YAML, deterministically: two-space indentation, list items at the
+ * indentation of their key (as {@code kubectl} writes them), {@code {}} and {@code []} for empty
+ * collections, multi-line text as literal blocks ({@code |}), and plain scalars wherever a YAML 1.1
+ * or 1.2 reader (including Kubernetes') reads them back as the same text; everything else
+ * double-quoted. With {@link KeyOrder#SORTED} keys are sorted by code point: the canonical form
+ * Upshift diffs.
+ *
+ * <p>Stateless and thread-safe. The caller bounds the depth of the trees (documents of a
+ * {@code DocumentSet} are).
+ */
+public final class YamlWriter {
+    private static final Pattern NUMBER_LIKE = Pattern.compile("[-+]?(0b[01_]+|0o?[0-7_]+|0x[0-9a-fA-F_]+"
+            + "|[0-9][0-9_]*(\\.[0-9_]*)?([eE][-+]?[0-9]+)?|\\.[0-9_]+([eE][-+]?[0-9]+)?"
+            + "|[0-9][0-9_]*(:[0-5]?[0-9])+(\\.[0-9_]*)?|\\.(inf|Inf|INF)|\\.(nan|NaN|NAN))");
+    private static final Pattern DATE_LIKE = Pattern.compile("[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}.*", Pattern.DOTALL);
+    private static final String INDICATORS = "-?:,[]{}#&*!|>'\"%@`";
+
+    /** The order in which mapping keys are written. */
+    public enum KeyOrder {
+        /** Sorted by code point (canonical). */
+        SORTED,
+        /** As they stand in the tree. */
+        AS_IS
+    }
+
+    private final KeyOrder order;
+    private final StringBuilder out;
+
+    private YamlWriter(KeyOrder order, StringBuilder out) {
+        this.order = order;
+        this.out = out;
+    }
+
+    /** One value as a YAML document (without {@code ---}), ending with a newline. */
+    public static String write(JsonNode value, KeyOrder order) {
+        StringBuilder out = new StringBuilder(1024);
+        write(value, order, out);
+        return out.toString();
+    }
+
+    /** Appends one value as a YAML document, ending with a newline. */
+    public static void write(JsonNode value, KeyOrder order, StringBuilder out) {
+        Objects.requireNonNull(value, "value");
+        YamlWriter w = new YamlWriter(Objects.requireNonNull(order, "order"), out);
+        if (value.isObject() && !value.isEmpty()) {
+            w.mapping(value, 0, false);
+        } else if (value.isArray() && !value.isEmpty()) {
+            w.sequence(value, 0, false);
+        } else {
+            w.scalarLine(value, 0);
+        }
+    }
+
+    /** Several documents, each introduced by {@code ---}. */
+    public static String writeAll(List<? extends JsonNode> documents, KeyOrder order) {
+        StringBuilder out = new StringBuilder(documents.size() * 1024);
+        for (JsonNode d : documents) {
+            out.append("---\n");
+            write(d, order, out);
+        }
+        return out.toString();
+    }
+
+    private void mapping(JsonNode map, int indent, boolean continuesLine) {
+        boolean first = true;
+        for (Map.Entry<String, JsonNode> e : entries(map)) {
+            if (!(first && continuesLine)) {
+                indent(indent);
+            }
+            first = false;
+            if (isPlain(e.getKey())) {
+                out.append(e.getKey());
+            } else {
+                Trees.quote(e.getKey(), out);
+            }
+            out.append(':');
+            JsonNode v = e.getValue();
+            if (v.isObject() && !v.isEmpty()) {
+                out.append('\n');
+                mapping(v, indent + 2, false);
+            } else if (v.isArray() && !v.isEmpty()) {
+                out.append('\n');
+                sequence(v, indent, false);
+            } else {
+                out.append(' ');
+                scalarLine(v, indent + 2);
+            }
+        }
+    }
+
+    private void sequence(JsonNode list, int indent, boolean continuesLine) {
+        boolean first = true;
+        for (JsonNode item : list) {
+            if (!(first && continuesLine)) {
+                indent(indent);
+            }
+            first = false;
+            out.append("- ");
+            if (item.isObject() && !item.isEmpty()) {
+                mapping(item, indent + 2, true);
+            } else if (item.isArray() && !item.isEmpty()) {
+                sequence(item, indent + 2, true);
+            } else {
+                scalarLine(item, indent + 2);
+            }
+        }
+    }
+
+    private Iterable<Map.Entry<String, JsonNode>> entries(JsonNode map) {
+        List<Map.Entry<String, JsonNode>> list = new ArrayList<>(map.size());
+        for (Iterator<Map.Entry<String, JsonNode>> it = map.fields(); it.hasNext(); ) {
+            list.add(it.next());
+        }
+        if (order == KeyOrder.SORTED) {
+            list.sort(Map.Entry.comparingByKey());
+        }
+        return list;
+    }
+
+    /** A scalar (or empty collection) and its line end; block text goes on lines indented by {@code indent}. */
+    private void scalarLine(JsonNode v, int indent) {
+        if (v.isObject()) {
+            out.append("{}");
+        } else if (v.isArray()) {
+            out.append("[]");
+        } else if (v.isTextual()) {
+            scalarText(v.textValue(), indent);
+            if (out.charAt(out.length() - 1) == '\n') {
+                return;
+            }
+        } else if (v.isNumber()) {
+            number(v);
+        } else if (v.isBoolean()) {
+            out.append(v.booleanValue() ? "true" : "false");
+        } else {
+            out.append("null");
+        }
+        out.append('\n');
+    }
+
+    private void number(JsonNode v) {
+        if (v.isDouble() || v.isFloat()) {
+            double d = v.doubleValue();
+            if (Double.isNaN(d)) {
+                out.append(".nan");
+                return;
+            }
+            if (Double.isInfinite(d)) {
+                out.append(d > 0 ? ".inf" : "-.inf");
+                return;
+            }
+        }
+        out.append(v.isBigDecimal() ? v.decimalValue().toString() : v.asText());
+    }
+
+    /** Text as a plain scalar, a literal block (which ends its own lines) or a double-quoted scalar. */
+    private void scalarText(String s, int indent) {
+        if (isPlain(s)) {
+            out.append(s);
+        } else if (isLiteralBlock(s)) {
+            literalBlock(s, indent);
+        } else {
+            Trees.quote(s, out);
+        }
+    }
+
+    private void literalBlock(String s, int indent) {
+        int trailing = 0;
+        while (trailing < s.length() && s.charAt(s.length() - 1 - trailing) == '\n') {
+            trailing++;
+        }
+        out.append(trailing == 0 ? "|-" : trailing == 1 ? "|" : "|+").append('\n');
+        String body = s.substring(0, s.length() - trailing);
+        for (String line : body.split("\n", -1)) {
+            if (!line.isEmpty()) {
+                indent(indent);
+                out.append(line);
+            }
+            out.append('\n');
+        }
+        for (int i = 1; i < trailing; i++) {
+            out.append('\n');
+        }
+    }
+
+    private void indent(int n) {
+        for (int i = 0; i < n; i++) {
+            out.append(' ');
+        }
+    }
+
+    static boolean isLiteralBlock(String s) {
+        if (s.indexOf('\n') < 0) {
+            return false;
+        }
+        boolean seenContent = false;
+        boolean lineStart = true;
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch == '\n') {
+                lineStart = true;
+                continue;
+            }
+            if (!isPrintable(ch) && ch != '\t') {
+                return false;
+            }
+            if (lineStart && !seenContent && (ch == ' ' || ch == '\t')) {
+                return false;
+            }
+            seenContent = true;
+            lineStart = false;
+        }
+        return seenContent;
+    }
+
+    private static boolean isPrintable(char ch) {
+        return ch >= 0x20 && ch != 0x7f && !(ch >= 0x80 && ch <= 0x9f) && ch != 0x2028 && ch != 0x2029 && ch != 0xfeff;
+    }
+
+    /** Whether YAML readers read {@code s} written plain back as the same text. */
+    static boolean isPlain(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        char first = s.charAt(0);
+        char last = s.charAt(s.length() - 1);
+        if (first == ' ' || last == ' ' || last == ':') {
+            return false;
+        }
+        if (INDICATORS.indexOf(first) >= 0 && !(first == '-' && s.length() > 1 && s.charAt(1) != ' ' && !Character.isDigit(s.charAt(1)) && s.charAt(1) != '.')) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (!isPrintable(ch) || ch == '\t') {
+                return false;
+            }
+            if ((ch == ':' && i + 1 < s.length() && s.charAt(i + 1) == ' ') || (ch == '#' && s.charAt(i - 1) == ' ')) {
+                return false;
+            }
+        }
+        if (s.length() <= 5 && isReservedWord(s)) {
+            return false;
+        }
+        if (Character.isDigit(first) || first == '+' || first == '-' || first == '.') {
+            return !NUMBER_LIKE.matcher(s).matches() && !DATE_LIKE.matcher(s).matches();
+        }
+        return !s.equals("=") && !s.equals("<<");
+    }
+
+    private static boolean isReservedWord(String s) {
+        switch (s.toLowerCase(java.util.Locale.ROOT)) {
+            case "y", "n", "yes", "no", "on", "off", "true", "false", "null", "~":
+                return true;
+            default:
+                return false;
+        }
+    }
+}
