@@ -56,8 +56,7 @@ public record DefaultsRule(DocumentMatch match, ObjectNode values, SourceLocatio
         int before = item.problems().all().size();
         DocumentMatch match = item.object("match").map(DocumentMatch::read).orElse(DocumentMatch.any());
         Optional<ObjectView> values = item.requiredObject("values");
-        values.flatMap(v -> identityProblem(v.node()).map(m -> v)).ifPresent(v ->
-                v.error(identityField(v.node()), identityProblem(v.node()).orElseThrow()));
+        values.ifPresent(DefaultsRule::checkIdentity);
         item.rejectUnknownFields(FIELDS);
         boolean errors = item.problems().all().subList(before, item.problems().all().size()).stream()
                 .anyMatch(Problem::isError);
@@ -67,10 +66,27 @@ public record DefaultsRule(DocumentMatch match, ObjectNode values, SourceLocatio
         return Optional.of(new DefaultsRule(match, values.get().node(), item.location()));
     }
 
+    private static void checkIdentity(ObjectView values) {
+        if (values.node().has("kind")) {
+            values.error("kind", identityMessage("kind"));
+        }
+        if (values.node().get("metadata") instanceof ObjectNode) {
+            ObjectView metadata = values.object("metadata").orElseThrow();
+            for (String field : List.of("name", "namespace")) {
+                if (metadata.node().has(field)) {
+                    metadata.error(field, identityMessage("metadata." + field));
+                }
+            }
+        }
+    }
+
+    private static String identityMessage(String field) {
+        return "defaults must not set " + field + ": it is part of the document's identity";
+    }
+
     private static Optional<String> identityProblem(ObjectNode values) {
         String field = identityField(values);
-        return field.isEmpty() ? Optional.empty()
-                : Optional.of("defaults must not set " + field + ": it is part of the document's identity");
+        return field.isEmpty() ? Optional.empty() : Optional.of(identityMessage(field));
     }
 
     private static String identityField(ObjectNode values) {
