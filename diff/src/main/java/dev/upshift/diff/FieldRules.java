@@ -113,6 +113,13 @@ public final class FieldRules {
      */
     public static FieldRules readDocuments(List<SourceDocument> documents) {
         Problems problems = new Problems();
+        FieldRules rules = readDocuments(documents, problems);
+        problems.throwIfErrors();
+        return rules;
+    }
+
+    /** Reads {@code FieldRules} documents, recording problems instead of throwing; rules with errors are left out. */
+    public static FieldRules readDocuments(List<SourceDocument> documents, Problems problems) {
         List<ObjectView> items = new ArrayList<>();
         for (SourceDocument loaded : documents) {
             migrations().migrate(loaded, problems).ifPresent(doc -> {
@@ -127,9 +134,7 @@ public final class FieldRules {
                 root.rejectUnknownFields();
             });
         }
-        FieldRules rules = read(items);
-        problems.throwIfErrors();
-        return rules;
+        return read(items);
     }
 
     /** The kinds and versions {@link #readDocuments} accepts (no older versions yet). */

@@ -3,6 +3,7 @@ package dev.upshift.diff.render;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
@@ -14,7 +15,9 @@ final class Output {
     private static final ObjectWriter PRETTY;
 
     static {
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter()
+        Separators separators = Separators.createDefaultInstance()
+                .withObjectFieldValueSpacing(Separators.Spacing.AFTER);
+        DefaultPrettyPrinter printer = new DefaultPrettyPrinter(separators)
                 .withObjectIndenter(new DefaultIndenter("  ", "\n"))
                 .withArrayIndenter(new DefaultIndenter("  ", "\n"));
         PRETTY = new ObjectMapper().writer(printer);

@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
         description = "Plans and drives Kubernetes workload-cluster upgrades across a fleet.",
         subcommands = {
             DemoCommand.class,
+            DiffCommand.class,
             ValidateCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -1,0 +1,87 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.core.files.DocumentFiles;
+import dev.upshift.diff.Document;
+import dev.upshift.diff.DocumentSet;
+import dev.upshift.diff.FieldChange;
+import dev.upshift.diff.FieldRules;
+import dev.upshift.diff.MergeResult;
+import dev.upshift.diff.ThreeWayMerge;
+import dev.upshift.diff.input.Problem;
+import dev.upshift.diff.input.Problems;
+import dev.upshift.diff.input.SourceLocation;
+import dev.upshift.diff.render.Rendering;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+@Command(name = "diff",
+        description = {"Merges a cluster's documents (--current) towards a target (--target) as the old release's"
+                + " documents (--base) say, under field rules, and shows the reviewable change.",
+            "Exit 0 when the merge can go ahead, 1 when a conflict or an immutable field blocks it (each named on"
+                + " stderr) or an input is wrong, 2 on wrong usage."})
+final class DiffCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--base", paramLabel = "FILE",
+            description = "what the old release put on the cluster; without it the merge is two-way and every difference is a conflict")
+    Path base;
+
+    @Option(names = "--current", paramLabel = "FILE", required = true, description = "what the cluster has")
+    Path current;
+
+    @Option(names = "--target", paramLabel = "FILE", required = true, description = "what the new release puts there")
+    Path target;
+
+    @Option(names = "--rules", paramLabel = "FILE", description = "a FieldRules document (kind: FieldRules)")
+    Path rules;
+
+    @Option(names = "--output", paramLabel = "FORMAT", defaultValue = "report",
+            description = "report (default), unified, json-patch, merge-patch, yaml or json")
+    String output;
+
+    @Override
+    public Integer call() {
+        Rendering rendering = Rendering.byWord(output).orElseThrow(() -> new CommandLine.ParameterException(
+                spec.commandLine(), "unknown --output '" + output + "'; expected one of: " + String.join(", ", Rendering.words())));
+        PrintWriter err = spec.commandLine().getErr();
+        Problems problems = new Problems();
+        DocumentFiles files = DocumentFiles.create();
+        DocumentSet baseSet = base == null ? null : DocumentSet.read(files.load(base, problems), problems);
+        DocumentSet currentSet = DocumentSet.read(files.load(current, problems), problems);
+        DocumentSet targetSet = DocumentSet.read(files.load(target, problems), problems);
+        FieldRules fieldRules = rules == null ? FieldRules.none() : FieldRules.readDocuments(files.load(rules, problems), problems);
+        for (Problem p : problems.all().stream().sorted().toList()) {
+            err.println(p);
+        }
+        if (problems.hasErrors()) {
+            return Main.PROBLEM;
+        }
+        ThreeWayMerge merge = ThreeWayMerge.withRules(fieldRules);
+        MergeResult result = baseSet == null ? merge.mergeWithoutBase(currentSet, targetSet)
+                : merge.merge(baseSet, currentSet, targetSet);
+        spec.commandLine().getOut().print(rendering.render(result));
+        if (!result.isBlocked()) {
+            return Main.OK;
+        }
+        for (FieldChange c : result.blocked()) {
+            err.println(where(result, c) + ": " + (c.path().isRoot() ? "(document)" : c.path()) + ": " + c.message()
+                    + " [" + result.current().get(c.document()).map(Document::displayName).orElse(c.document().toString()) + "]");
+        }
+        err.println("upshift: the merge is blocked: " + result.blocked().size()
+                + (result.blocked().size() == 1 ? " field needs" : " fields need") + " a decision");
+        return Main.PROBLEM;
+    }
+
+    private static SourceLocation where(MergeResult result, FieldChange c) {
+        return result.current().get(c.document())
+                .map(d -> d.locate(c.path().toPointer(d.tree()).orElse("")))
+                .orElse(SourceLocation.of(c.document().toString()));
+    }
+}
