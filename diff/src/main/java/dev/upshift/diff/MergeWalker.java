@@ -99,7 +99,13 @@ final class MergeWalker {
         JsonNode t = Trees.present(rawT);
         boolean frozen = p.mutableSetHere() ? !p.mutable() && c != null : frozenAbove;
         if (c == null) {
-            return t == null ? rawC : take(at, p, frozen, b, null, t, ChangeReason.ADDED, rawC, Optional.empty());
+            if (t == null) {
+                return rawC;
+            }
+            if (twoWay || b == null) {
+                return take(at, p, frozen, b, null, t, ChangeReason.ADDED, rawC, Optional.empty());
+            }
+            return leaf(at, p, frozen, b, null, t, rawC);
         }
         if (c.isObject() && (t == null || t.isObject()) && (b == null || b.isObject())) {
             if (t == null && (b == null || unit || Trees.equal(b, c))) {
@@ -247,6 +253,15 @@ final class MergeWalker {
         if (frozen) {
             record(at, b, c, t, c, p.mutableRule(), ChangeReason.IMMUTABLE, Resolution.BLOCKED,
                     Messages.immutable(reason, c, t), Impact.NONE);
+            return rawC;
+        }
+        boolean wholeUnitRemoved = t == null && (at.parent() == null || !(at.element() instanceof PathElement.Field));
+        Optional<ImmutableFields.Violation> below = c == null || wholeUnitRemoved ? Optional.empty()
+                : ImmutableFields.violation(p, c, t);
+        if (below.isPresent()) {
+            ImmutableFields.Violation v = below.get();
+            record(at, b, c, t, c, Optional.of(v.rule()), ChangeReason.IMMUTABLE, Resolution.BLOCKED,
+                    Messages.immutableBelow(reason, at.path(), v), Impact.NONE);
             return rawC;
         }
         String message = reason == ChangeReason.CONFLICT || reason == ChangeReason.NO_BASELINE

@@ -22,14 +22,16 @@ final class Messages {
     }
 
     static String kept(JsonNode b, JsonNode c) {
-        return "kept the cluster's " + show(c) + "; the old and the new release both have " + show(b);
+        return (c == null ? "kept the cluster's removal" : "kept the cluster's " + show(c))
+                + "; the old and the new release both have " + show(b);
     }
 
     static String conflict(ChangeReason reason, OnConflict mode, JsonNode b, JsonNode c, JsonNode t) {
         String what = reason == ChangeReason.NO_BASELINE
                 ? "no baseline: the cluster has " + show(c) + ", the target " + show(t) + "; without the old"
                         + " release's value a user's choice cannot be told from a copied default"
-                : "conflict: the old release had " + show(b) + ", the cluster has " + show(c) + ", the new release "
+                : "conflict: the old release had " + show(b) + ", the cluster has " + (c == null ? "nothing" : show(c))
+                        + ", the new release "
                         + (t == null ? "drops it" : "has " + show(t));
         return what + switch (mode) {
             case OVERWRITE -> "; onConflict: overwrite " + (t == null ? "removes it" : "takes the target's value");
@@ -41,6 +43,14 @@ final class Messages {
     static String immutable(ChangeReason reason, JsonNode c, JsonNode t) {
         String would = c == null ? "set " + show(t) : t == null ? "remove " + show(c) : "change " + show(c) + " to " + show(t);
         return "immutable field: the merge would " + would + " (" + describe(reason) + "); blocked";
+    }
+
+    static String immutableBelow(ChangeReason reason, FieldPath at, ImmutableFields.Violation v) {
+        java.util.List<PathElement> full = new java.util.ArrayList<>(at.elements());
+        full.addAll(v.path().elements());
+        return "immutable field " + new FieldPath(full) + ": the merge would " + (v.target() == null
+                ? "remove " + show(v.current()) : "change " + show(v.current()) + " to " + show(v.target()))
+                + " by replacing " + (at.isRoot() ? "the document" : at.toString()) + " (" + describe(reason) + "); blocked";
     }
 
     private static String describe(ChangeReason reason) {

@@ -43,10 +43,31 @@ class MergeTableTest {
         }
 
         @Test
-        void aNullFieldTakesTheTargetsValueEvenWhenTheBaseHadOne() {
-            MergeResult r = merge("  b: 1\n", "  b: null\n", "  b: 2\n");
+        void aNullFieldTakesTheTargetsValue() {
+            MergeResult r = merge("  a: 1\n", "  a: 1\n  b: null\n", "  a: 1\n  b: 2\n");
             assertThat(spec(r).get("b").intValue()).isEqualTo(2);
             assertThat(r.changes()).extracting(FieldChange::reason).containsExactly(ChangeReason.ADDED);
+        }
+
+        @Test
+        @DisplayName("a value the user removed is a customisation: kept when the release left it alone")
+        void aRemovalTheReleaseLeftAloneIsKept() {
+            MergeResult r = merge("  a: 1\n  b: 1\n", "  a: 1\n", "  a: 1\n  b: 1\n");
+            assertThat(spec(r).has("b")).isFalse();
+            assertThat(r.changes()).singleElement().satisfies(c -> {
+                assertThat(c.reason()).isEqualTo(ChangeReason.CUSTOMISATION_KEPT);
+                assertThat(c.message()).isEqualTo("kept the cluster's removal; the old and the new release both have 1");
+            });
+        }
+
+        @Test
+        @DisplayName("a value the user removed or emptied is a conflict when the release changed it")
+        void aRemovalTheReleaseChangedIsAConflict() {
+            MergeResult r = merge("  b: 1\n", "  b: null\n", "  b: 2\n");
+            assertThat(r.blocked()).singleElement().satisfies(c -> {
+                assertThat(c.reason()).isEqualTo(ChangeReason.CONFLICT);
+                assertThat(c.message()).startsWith("conflict: the old release had 1, the cluster has nothing, the new release has 2");
+            });
         }
 
         @Test
@@ -265,6 +286,33 @@ class MergeTableTest {
         void blocksAddingAFieldInsideAnImmutableMapping() {
             MergeResult r = merge(rules, "  selector: {app: a}\n", "  selector: {app: a}\n", "  selector: {app: a, tier: web}\n");
             assertThat(r.blocked()).extracting(c -> c.path().toString()).containsExactly("spec.selector.tier");
+        }
+
+        @Test
+        @DisplayName("blocks replacing or removing a mapping that holds an immutable field, naming the field")
+        void blocksChangesAboveAnImmutableField() {
+            FieldRules appImmutable = FieldRules.of(FieldRule.forPath("spec.selector.app").mutable(false).build());
+            MergeResult removed = merge(appImmutable, "  selector: {app: a}\n", "  selector: {app: a}\n", "  other: 1\n");
+            assertThat(removed.blocked()).singleElement().satisfies(c -> {
+                assertThat(c.path()).hasToString("spec.selector");
+                assertThat(c.message()).isEqualTo("immutable field spec.selector.app: the merge would remove \"a\" by"
+                        + " replacing spec.selector (the cluster had the old release's value); blocked");
+            });
+            MergeResult replaced = merge(appImmutable, "  selector: {app: a}\n", "  selector: {app: a}\n", "  selector: x\n");
+            assertThat(replaced.blocked()).extracting(FieldChange::reason).containsExactly(ChangeReason.IMMUTABLE);
+            MergeResult sameValue = merge(appImmutable, "  selector: {app: a, x: 1}\n", "  selector: {app: a, x: 1}\n",
+                    "  selector: {app: a}\n");
+            assertThat(sameValue.isBlocked()).isFalse();
+        }
+
+        @Test
+        @DisplayName("allows adding or removing a whole list item that holds an immutable field")
+        void wholeItemsMayComeAndGo() {
+            FieldRules classImmutable = FieldRules.of(FieldRule.forPath("spec.md[*].class").mutable(false).build());
+            MergeResult r = merge(classImmutable, "  md: [{name: a, class: x}, {name: b, class: x}]\n",
+                    "  md: [{name: a, class: x}, {name: b, class: x}]\n", "  md: [{name: a, class: y}, {name: c, class: x}]\n");
+            assertThat(r.changes()).extracting(c -> c.path() + " " + c.reason() + " " + c.resolution()).containsExactly(
+                    "spec.md[name=a].class IMMUTABLE BLOCKED", "spec.md[name=b] RELEASE_REMOVED TARGET", "spec.md[name=c] ADDED TARGET");
         }
 
         @Test
