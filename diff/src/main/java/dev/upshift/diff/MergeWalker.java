@@ -97,7 +97,7 @@ final class MergeWalker {
         JsonNode b = Trees.present(rawB);
         JsonNode c = Trees.present(rawC);
         JsonNode t = Trees.present(rawT);
-        boolean frozen = p.mutableSetHere() ? !p.mutable() && c != null : frozenAbove;
+        boolean frozen = p.mutableSetHere() ? !p.mutable() && (frozenAbove || c != null) : frozenAbove;
         if (c == null) {
             if (t == null) {
                 return rawC;
@@ -114,6 +114,9 @@ final class MergeWalker {
             return mergeObject(at, p, frozen, b, c, t);
         }
         if (c.isArray() && (t == null || t.isArray()) && (b == null || b.isArray())) {
+            if (t == null && (b == null || Trees.equal(b, c))) {
+                return leaf(at, p, frozen, b, c, null, rawC);
+            }
             return mergeList(at, p, frozen, b, c, t);
         }
         return leaf(at, p, frozen, b, c, t, rawC);
