@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
  * wildcard are ignored: {@code 1.x.3} is {@code 1.x}). A prerelease and build metadata may follow;
  * build metadata never affects matching. A <em>hyphen range</em> {@code 1.2 - 1.4.5} needs whitespace
  * around the {@code -}, takes two versions without operators and must start its group or follow a
- * comma (Helm rejects {@code >1 2 - 3} but accepts {@code >1, 2 - 3}). {@code ==} is not an operator.
+ * comma or another hyphen range (Helm rejects {@code >1 2 - 3} but accepts {@code >1, 2 - 3}).
+ * {@code ==} is not an operator.
  *
  * <h2>What each term accepts</h2>
  *
@@ -79,10 +80,14 @@ import java.util.stream.Collectors;
  *       an error.
  * </ul>
  *
- * <p>Where Masterminds is looser this class is stricter: numbers must fit in a {@code long}
- * (Masterminds: 64 bits unsigned), characters after a wildcard must still form a version part,
- * and inputs over 1,024 characters are refused. Numeric prerelease identifiers of any length compare
- * as numbers (Masterminds compares those over 20 digits as text).
+ * <p>Every constraint this class accepts, Masterminds accepts with the same meaning. The reverse
+ * fails only for odd texts, which this class rejects: numbers beyond a {@code long} (Masterminds:
+ * 64 bits unsigned); {@code |} inside a version; a {@code ||} touching a hyphen range with no
+ * whitespace between where Masterminds would misread or reject it ({@code 3||1 - 2} is
+ * {@code >=3 || 1 <=2} there, {@code 1 - 2.0.0||3.4} an error); a hyphen range's upper version
+ * followed directly by an operator ({@code 1 - 2>3}); inputs over 1,024 characters. Numeric
+ * prerelease identifiers of any length compare as numbers (Masterminds compares those over 20 digits
+ * as text).
  *
  * <h2>Canonical text</h2>
  *

@@ -27,6 +27,31 @@ class VersionConstraintTest {
         }
 
         @Test
+        @DisplayName("matching and comparing allocate nothing")
+        void matchingAllocatesNothing() {
+            VersionConstraint constraint = c(">=1.2 <2 !=1.5.x || ^3.1.0-rc.1 || ~4.2, !=4.2.7");
+            Version[] versions = {Version.parse("1.5.3"), Version.parse("3.2.0-rc.2"), Version.parse("4.2.9+b"),
+                Version.parse("0.1.0-alpha"), Version.parse("1.9.9")};
+            com.sun.management.ThreadMXBean threads =
+                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+            long thread = Thread.currentThread().getId();
+            int matched = 0;
+            for (int round = 0; round < 2; round++) { // the first round warms up
+                long before = threads.getThreadAllocatedBytes(thread);
+                for (int i = 0; i < 100_000; i++) {
+                    Version v = versions[i % versions.length];
+                    matched += constraint.matches(v) ? 1 : 0;
+                    matched += v.compareTo(versions[(i + 1) % versions.length]) > 0 ? 1 : 0;
+                }
+                long allocated = threads.getThreadAllocatedBytes(thread) - before;
+                if (round == 1) {
+                    assertThat(allocated).as("bytes for 100,000 matches and compares").isLessThan(1_000);
+                }
+            }
+            assertThat(matched).isPositive();
+        }
+
+        @Test
         void matchingATextThatIsNoVersionThrows() {
             assertThatThrownBy(() -> c("*").matches("1.2.x"))
                     .isInstanceOf(VersionFormatException.class)
