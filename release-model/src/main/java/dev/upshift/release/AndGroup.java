@@ -86,7 +86,7 @@ final class AndGroup {
             }
             candidate = hole.skip(candidate, releasesOnly);
             if (--steps < 0) {
-                throw new IllegalStateException("the lowest-match search did not end for " + this);
+                throw new IllegalStateException("bug: the lowest-match search did not end");
             }
         }
         return null;

@@ -51,6 +51,7 @@ public final class Version implements Comparable<Version> {
 
     static final String[] NO_IDENTIFIERS = new String[0];
     private static final String[] ZERO_IDENTIFIER = {"0"};
+    private static final boolean[] NOT_NUMERIC = new boolean[0];
 
     private final long major;
     private final long minor;
@@ -69,7 +70,7 @@ public final class Version implements Comparable<Version> {
         this.pre = pre;
         this.build = build;
         this.buildText = build.length == 0 ? "" : String.join(".", build);
-        this.preNumeric = new boolean[pre.length];
+        this.preNumeric = pre.length == 0 ? NOT_NUMERIC : new boolean[pre.length];
         for (int i = 0; i < pre.length; i++) {
             preNumeric[i] = isNumeric(pre[i]);
         }
