@@ -4,6 +4,8 @@ module dev.upshift.diff {
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.dataformat.yaml;
     requires org.yaml.snakeyaml;
+    requires io.github.javadiffutils;
 
+    exports dev.upshift.diff;
     exports dev.upshift.diff.input;
 }
