@@ -3,6 +3,7 @@ package dev.upshift.release;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -32,20 +33,19 @@ class VersionConstraintTest {
             VersionConstraint constraint = c(">=1.2 <2 !=1.5.x || ^3.1.0-rc.1 || ~4.2, !=4.2.7");
             Version[] versions = {Version.parse("1.5.3"), Version.parse("3.2.0-rc.2"), Version.parse("4.2.9+b"),
                 Version.parse("0.1.0-alpha"), Version.parse("1.9.9")};
-            com.sun.management.ThreadMXBean threads =
-                    (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
-            long thread = Thread.currentThread().getId();
+            Assumptions.assumeTrue(AllocatedBytes.ofCurrentThread().isPresent(), "the JVM counts allocated bytes");
             int matched = 0;
             for (int round = 0; round < 2; round++) { // the first round warms up
-                long before = threads.getThreadAllocatedBytes(thread);
+                long before = AllocatedBytes.ofCurrentThread().getAsLong();
                 for (int i = 0; i < 100_000; i++) {
                     Version v = versions[i % versions.length];
                     matched += constraint.matches(v) ? 1 : 0;
                     matched += v.compareTo(versions[(i + 1) % versions.length]) > 0 ? 1 : 0;
                 }
-                long allocated = threads.getThreadAllocatedBytes(thread) - before;
+                long allocated = AllocatedBytes.ofCurrentThread().getAsLong() - before;
                 if (round == 1) {
-                    assertThat(allocated).as("bytes for 100,000 matches and compares").isLessThan(1_000);
+                    // reading the counter reflectively allocates a little; a byte per match would be 100 KB
+                    assertThat(allocated).as("bytes for 100,000 matches and compares").isLessThan(4_000);
                 }
             }
             assertThat(matched).isPositive();

@@ -1,0 +1,87 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.diff.input.InputException;
+import dev.upshift.diff.input.Problem;
+import dev.upshift.diff.input.UpshiftException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code upshift} command line. Exit codes: 0 success, 1 a problem in the inputs or a blocked
+ * result the user asked about, 2 wrong usage.
+ */
+@Command(
+        name = "upshift",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Plans and drives Kubernetes workload-cluster upgrades across a fleet.",
+        subcommands = {
+            DemoCommand.class,
+            ValidateCommand.class,
+            PathCommand.class,
+            CommandLine.HelpCommand.class
+        })
+public final class Main implements Runnable {
+    /** Success. */
+    public static final int OK = 0;
+    /** A problem in the inputs, or a blocked result the user asked about. */
+    public static final int PROBLEM = 1;
+    /** Wrong usage. */
+    public static final int USAGE = 2;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+    }
+
+    /** Runs the CLI and exits with its exit code. */
+    public static void main(String[] args) {
+        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    }
+
+    /** Runs the CLI with the given streams and returns the exit code (for tests and embedding). */
+    public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? USAGE : PROBLEM);
+        cli.setParameterExceptionHandler((ex, a) -> {
+            err.println("upshift: " + ex.getMessage());
+            err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+            err.flush();
+            return USAGE;
+        });
+        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            report(ex, err);
+            return PROBLEM;
+        });
+        int code = cli.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    static void report(Exception ex, PrintWriter err) {
+        if (ex instanceof InputException input) {
+            for (Problem p : input.problems().stream().sorted().toList()) {
+                err.println(p);
+            }
+        } else if (ex instanceof UpshiftException) {
+            err.println("upshift: " + ex.getMessage());
+        } else if (ex instanceof java.io.UncheckedIOException || ex instanceof java.io.IOException) {
+            err.println("upshift: " + ex.getMessage());
+        } else {
+            err.println("upshift: internal error: " + ex);
+            if (System.getenv("UPSHIFT_DEBUG") != null) {
+                ex.printStackTrace(err);
+            } else {
+                err.println("(set UPSHIFT_DEBUG=1 to see where)");
+            }
+        }
+        err.flush();
+    }
+}
