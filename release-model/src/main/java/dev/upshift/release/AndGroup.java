@@ -149,37 +149,46 @@ final class AndGroup {
                     }
                 }
                 case TILDE -> tilde(v, w);
-                case GT -> {
-                    switch (w) {
-                        case NONE, ALL -> atLeast(v, false);
-                        case MINOR -> atLeastOrNothing(majorAfter(major));
-                        case PATCH -> atLeastOrNothing(minorAfter(major, minor));
-                    }
-                }
+                case GT -> greaterThan(v, w);
                 case GE -> atLeast(v, true);
                 case LT -> atMost(v, false);
-                case LE -> {
-                    switch (w) {
-                        case NONE -> atMost(v, true);
-                        case MINOR -> atMost(majorAfter(major), false);
-                        case PATCH, ALL -> atMost(minorAfter(major, minor), false);
-                    }
-                }
-                case CARET -> {
-                    atLeast(v, true);
-                    if (major > 0 || w == Wildcard.MINOR) {
-                        atMost(majorAfter(major), false);
-                    } else if (minor > 0 || w == Wildcard.PATCH) {
-                        atMost(minorAfter(major, minor), false);
-                    } else {
-                        atMost(patchAfter(major, minor, v.patch()), false);
-                    }
-                }
+                case LE -> atMostWidened(v, w);
+                case CARET -> caret(v, w);
                 case NE -> holes.add(switch (w) {
                     case NONE, ALL -> Hole.point(v);
                     case MINOR -> Hole.range(Version.lowestOf(major, 0, 0), majorAfter(major));
                     case PATCH -> Hole.family(v);
                 });
+            }
+        }
+
+        /** {@code >}: above the version, or above every version a short one spans. */
+        private void greaterThan(Version v, Wildcard w) {
+            switch (w) {
+                case NONE, ALL -> atLeast(v, false);
+                case MINOR -> atLeastOrNothing(majorAfter(v.major()));
+                case PATCH -> atLeastOrNothing(minorAfter(v.major(), v.minor()));
+            }
+        }
+
+        /** {@code <=}: up to the version, or up to every version a short one spans ({@code <=*}: 0.0.z). */
+        private void atMostWidened(Version v, Wildcard w) {
+            switch (w) {
+                case NONE -> atMost(v, true);
+                case MINOR -> atMost(majorAfter(v.major()), false);
+                case PATCH, ALL -> atMost(minorAfter(v.major(), v.minor()), false);
+            }
+        }
+
+        /** {@code ^}: from the version up to the next change of its left-most non-zero part. */
+        private void caret(Version v, Wildcard w) {
+            atLeast(v, true);
+            if (v.major() > 0 || w == Wildcard.MINOR) {
+                atMost(majorAfter(v.major()), false);
+            } else if (v.minor() > 0 || w == Wildcard.PATCH) {
+                atMost(minorAfter(v.major(), v.minor()), false);
+            } else {
+                atMost(patchAfter(v.major(), v.minor(), v.patch()), false);
             }
         }
 

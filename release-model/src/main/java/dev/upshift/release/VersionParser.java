@@ -30,23 +30,8 @@ final class VersionParser {
             }
             in.pos++;
         }
-        long major = in.number("major version", !strict);
-        long minor = 0;
-        long patch = 0;
-        String after = "'.', '-', '+' or the end";
-        if (in.peekIs('.')) {
-            in.pos++;
-            minor = in.number("minor version", !strict);
-            if (in.peekIs('.')) {
-                in.pos++;
-                patch = in.number("patch version", !strict);
-                after = "'-', '+' or the end";
-            } else if (strict) {
-                throw in.unexpected("'.' and a patch version");
-            }
-        } else if (strict) {
-            throw in.unexpected("'.' and a minor version");
-        }
+        long[] numbers = new long[3];
+        String after = numbers(in, strict, numbers);
         String[] pre = Version.NO_IDENTIFIERS;
         String[] build = Version.NO_IDENTIFIERS;
         if (in.peekIs('-')) {
@@ -62,6 +47,31 @@ final class VersionParser {
         if (!in.atEnd()) {
             throw in.unexpected(after);
         }
-        return new Version(major, minor, patch, pre, build);
+        return new Version(numbers[0], numbers[1], numbers[2], pre, build);
+    }
+
+    /**
+     * Reads major, then minor and patch when present (strict mode requires them) into
+     * {@code numbers}; returns what may follow, for the message if something else does.
+     */
+    private static String numbers(Scanner in, boolean strict, long[] numbers) {
+        numbers[0] = in.number("major version", !strict);
+        if (!in.peekIs('.')) {
+            if (strict) {
+                throw in.unexpected("'.' and a minor version");
+            }
+            return "'.', '-', '+' or the end";
+        }
+        in.pos++;
+        numbers[1] = in.number("minor version", !strict);
+        if (!in.peekIs('.')) {
+            if (strict) {
+                throw in.unexpected("'.' and a patch version");
+            }
+            return "'.', '-', '+' or the end";
+        }
+        in.pos++;
+        numbers[2] = in.number("patch version", !strict);
+        return "'-', '+' or the end";
     }
 }
