@@ -94,33 +94,38 @@ final class PatchDiffer {
      * are added in order. {@code shift} tracks how far earlier runs moved the items that follow.
      */
     private void compareArrays(Location at, JsonNode source, JsonNode target, List<Object> steps) {
-        List<JsonNode> before = items(source);
-        List<JsonNode> after = items(target);
         int shift = 0;
-        for (AbstractDelta<JsonNode> delta : DiffUtils.diff(before, after, this::same).getDeltas()) {
+        for (AbstractDelta<Item> delta : DiffUtils.diff(items(source), items(target), Item::same).getDeltas()) {
             int start = delta.getSource().getPosition() + shift;
-            List<JsonNode> removed = delta.getSource().getLines();
-            List<JsonNode> added = delta.getTarget().getLines();
+            List<Item> removed = delta.getSource().getLines();
+            List<Item> added = delta.getTarget().getLines();
             int paired = Math.min(removed.size(), added.size());
             for (int i = 0; i < paired; i++) {
                 Location item = at.child(Integer.toString(start + i));
-                JsonNode was = removed.get(i);
-                JsonNode now = added.get(i);
+                JsonNode was = removed.get(i).node();
+                JsonNode now = added.get(i).node();
                 steps.add(similar(was, now) ? new Compare(item, was, now) : operation("replace", item, now));
             }
             for (int i = removed.size() - 1; i >= paired; i--) {
                 steps.add(operation("remove", at.child(Integer.toString(start + i)), null));
             }
             for (int i = paired; i < added.size(); i++) {
-                steps.add(operation("add", at.child(Integer.toString(start + i)), added.get(i)));
+                steps.add(operation("add", at.child(Integer.toString(start + i)), added.get(i).node()));
             }
             shift += added.size() - removed.size();
         }
     }
 
-    private static List<JsonNode> items(JsonNode array) {
-        List<JsonNode> items = new ArrayList<>(array.size());
-        array.forEach(items::add);
+    /** An array item with its structural hash at hand, for the many comparisons of the LCS search. */
+    private record Item(JsonNode node, int hash) {
+        boolean same(Item other) {
+            return hash == other.hash && JsonValues.equal(node, other.node);
+        }
+    }
+
+    private List<Item> items(JsonNode array) {
+        List<Item> items = new ArrayList<>(array.size());
+        array.forEach(node -> items.add(new Item(node, hash(node))));
         return items;
     }
 

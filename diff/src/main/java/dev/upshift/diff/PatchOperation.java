@@ -58,8 +58,8 @@ record PatchOperation(
         }
         Kind kind = kind(where, operation.get("op"));
         String path = text(where + " (" + kind.label() + ")", operation, "path");
-        String from = kind.needsFrom() ? text(where + " (" + kind.label() + " " + path + ")", operation, "from") : null;
-        String label = where + " (" + kind.label() + " " + path + (from == null ? ")" : " from " + from + ")");
+        String from = kind.needsFrom() ? text(where + " (" + kind.label() + " " + shown(path) + ")", operation, "from") : null;
+        String label = where + " (" + kind.label() + " " + shown(path) + (from == null ? ")" : " from " + shown(from) + ")");
         List<String> pathTokens = pointer(label, "path", path);
         List<String> fromTokens = from == null ? null : pointer(label, "from", from);
         JsonNode value = kind.needsValue() ? operation.get("value") : null;
@@ -107,8 +107,13 @@ record PatchOperation(
 
     /** "operation 2 (remove /spec/replicas)", or with "from /a" for move and copy. */
     String label() {
-        String label = "operation " + index + " (" + kind.label() + " " + path;
-        return (from == null ? label : label + " from " + from) + ")";
+        String label = "operation " + index + " (" + kind.label() + " " + shown(path);
+        return (from == null ? label : label + " from " + shown(from)) + ")";
+    }
+
+    /** A pointer as messages show it: the empty pointer (the whole document) as {@code ""}. */
+    private static String shown(String pointer) {
+        return pointer.isEmpty() ? "\"\"" : pointer;
     }
 
     /** An exception for this operation with the given explanation. */

@@ -151,7 +151,7 @@ class JsonPatchBadInputTest {
 
         @Test
         void theWholeDocumentCannotBeRemoved() {
-            rejects("[{'op':'remove','path':''}]", "operation 0 (remove ): the whole document cannot be removed (replace it instead)");
+            rejects("[{'op':'remove','path':''}]", "operation 0 (remove \"\"): the whole document cannot be removed (replace it instead)");
         }
 
         @Test
@@ -159,7 +159,7 @@ class JsonPatchBadInputTest {
             rejects("[{'op':'move','from':'/spec','path':'/spec/inner'}]",
                     "operation 0 (move /spec/inner from /spec): cannot move a value into one of its own children");
             rejects("[{'op':'move','from':'','path':'/x'}]",
-                    "operation 0 (move /x from ): cannot move a value into one of its own children");
+                    "operation 0 (move /x from \"\"): cannot move a value into one of its own children");
         }
 
         @Test
@@ -318,7 +318,7 @@ class JsonPatchBadInputTest {
                     .put("op", "test").put("path", "").set("value", deep(JsonNodeFactory.instance.numberNode(2))));
             assertThatThrownBy(() -> JsonPatch.apply(deep(JsonNodeFactory.instance.numberNode(1)), patch))
                     .isInstanceOf(JsonPatchException.class)
-                    .hasMessageStartingWith("operation 0 (test ): test failed: found {\"a\":{\"a\":")
+                    .hasMessageStartingWith("operation 0 (test \"\"): test failed: found {\"a\":{\"a\":")
                     .satisfies(e -> assertThat(e.getMessage()).hasSizeLessThan(250));
         }
 

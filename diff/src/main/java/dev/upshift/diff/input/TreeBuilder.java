@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.yaml.snakeyaml.error.Mark;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** Walks a Jackson token stream into {@link SourceDocument}s, recording positions as it goes. */
 final class TreeBuilder {
@@ -90,6 +92,9 @@ final class TreeBuilder {
         } catch (StreamConstraintsException e) {
             throw fail(parser.currentLocation(), limitMessage(e));
         } catch (JsonProcessingException e) {
+            if (e.getCause() instanceof MarkedYAMLException yaml && yaml.getProblemMark() != null) {
+                throw yamlSyntax(yaml);
+            }
             throw fail(e.getLocation(), syntaxMessage(e));
         } catch (RuntimeException e) {
             // SnakeYAML signals some limits (code points, nesting) with its own unchecked exceptions
@@ -200,6 +205,22 @@ final class TreeBuilder {
                     + " values (an alias bomb?)");
         }
         return target.node().deepCopy();
+    }
+
+    private Abort yamlSyntax(MarkedYAMLException e) {
+        Mark at = e.getProblemMark();
+        StringBuilder message = new StringBuilder("invalid syntax: ").append(firstLine(e.getProblem()));
+        if (e.getContext() != null) {
+            message.append(" (").append(e.getContext().strip());
+            Mark started = e.getContextMark();
+            if (started != null) {
+                message.append(" that starts at line ").append(started.getLine() + 1)
+                        .append(", column ").append(started.getColumn() + 1);
+            }
+            message.append(')');
+        }
+        problems.error(new SourceLocation(source, at.getLine() + 1, at.getColumn() + 1), "", message.toString());
+        return new Abort();
     }
 
     private Abort fail(JsonLocation at, String message) {

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             DiffCommand.class,
             ValidateCommand.class,
+            PathCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

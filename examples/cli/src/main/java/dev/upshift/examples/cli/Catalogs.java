@@ -1,0 +1,24 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.core.files.DocumentFiles;
+import dev.upshift.diff.input.Problems;
+import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.release.ReleaseCatalog;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Loads a release catalog from a folder for the commands that need one. */
+final class Catalogs {
+    private Catalogs() {}
+
+    /** Loads every Release below {@code dir}; prints warnings, throws with every error. */
+    static ReleaseCatalog load(Path dir, PrintWriter err) {
+        Problems problems = new Problems();
+        List<SourceDocument> docs = Kinds.checked(DocumentFiles.create().load(dir, problems), problems);
+        ReleaseCatalog catalog = ReleaseCatalog.read(docs, problems);
+        problems.throwIfErrors();
+        problems.warnings().forEach(err::println);
+        return catalog;
+    }
+}

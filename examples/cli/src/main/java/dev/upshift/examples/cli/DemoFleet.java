@@ -1,0 +1,41 @@
+package dev.upshift.examples.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystemAlreadyExistsException;
+import java.nio.file.FileSystems;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** The demo fleet packaged in the CLI (a copy of examples/fleet), as a readable folder. */
+final class DemoFleet {
+    private DemoFleet() {}
+
+    static Path root() {
+        URL url = DemoFleet.class.getResource("/demo-fleet/releases");
+        if (url == null) {
+            throw new IllegalStateException("the demo fleet is missing from this build of the CLI");
+        }
+        try {
+            URI uri = url.toURI();
+            if ("jar".equals(uri.getScheme())) {
+                FileSystem fs;
+                try {
+                    fs = FileSystems.newFileSystem(uri, Map.of());
+                } catch (FileSystemAlreadyExistsException e) {
+                    fs = FileSystems.getFileSystem(uri);
+                }
+                return fs.getPath("/demo-fleet");
+            }
+            return Path.of(uri).getParent();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

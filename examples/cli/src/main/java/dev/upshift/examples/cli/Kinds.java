@@ -1,0 +1,28 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.diff.input.Migrations;
+import dev.upshift.diff.input.Problems;
+import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.release.ReleaseDocuments;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The document kinds the CLI reads, each at its current apiVersion, with their migrations. */
+final class Kinds {
+    static final String API_VERSION = "upshift.dev/v1alpha1";
+
+    static final Migrations MIGRATIONS = Migrations.none(Map.of(
+            ReleaseDocuments.KIND, API_VERSION));
+
+    private Kinds() {}
+
+    /** Checks kind and apiVersion of every document, migrating older ones; drops those with problems. */
+    static List<SourceDocument> checked(List<SourceDocument> docs, Problems problems) {
+        List<SourceDocument> out = new ArrayList<>();
+        for (SourceDocument d : docs) {
+            MIGRATIONS.migrate(d, problems).ifPresent(out::add);
+        }
+        return out;
+    }
+}

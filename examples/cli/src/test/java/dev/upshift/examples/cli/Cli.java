@@ -1,0 +1,14 @@
+package dev.upshift.examples.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+/** Runs the CLI in-process and captures what it printed. */
+record Cli(int exitCode, String out, String err) {
+    static Cli run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Cli(code, out.toString(), err.toString());
+    }
+}

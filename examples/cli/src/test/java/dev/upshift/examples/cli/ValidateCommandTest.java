@@ -1,0 +1,72 @@
+package dev.upshift.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ValidateCommandTest {
+
+    @Test
+    void acceptsTheDemoFleet() {
+        Cli r = Cli.run("validate", DemoFleet.root().toString());
+        assertThat(r.err()).isEmpty();
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).matches("\\d+ documents valid\\n");
+    }
+
+    @Test
+    void reportsEveryProblemOfEveryFileAsFileLineColumn(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("a.yaml"), "apiVersion: upshift.dev/v1alpha1\nkind: Relase\nmetadata: {name: x}\n");
+        Files.writeString(dir.resolve("b.yaml"), "apiVersion: upshift.dev/v1\nkind: Release\nmetadata: {name: 1.0.0}\n");
+        Files.writeString(dir.resolve("c.yaml"), "kind: Release\nkind: Release\n");
+        Files.writeString(dir.resolve("d.yaml"), "a: [1, 2\n");
+        Cli r = Cli.run("validate", dir.toString());
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.err().lines()).containsExactly(
+                dir.resolve("a.yaml") + ":2:7: kind: unknown kind 'Relase'; expected one of: Release",
+                dir.resolve("b.yaml") + ":1:13: apiVersion: unknown apiVersion 'upshift.dev/v1' for kind Release; expected upshift.dev/v1alpha1",
+                dir.resolve("c.yaml") + ":2:1: kind: duplicate key 'kind' (first at line 1)",
+                dir.resolve("d.yaml") + ":2:1: invalid syntax: expected ',' or ']', but got <stream end> (while parsing a flow sequence that starts at line 1, column 4)");
+    }
+
+    @Test
+    void aMissingFolderIsAnInputProblem() {
+        Cli r = Cli.run("validate", "/no/such/folder");
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.err()).isEqualTo("/no/such/folder: no such file or folder\n");
+    }
+
+    @Test
+    void rejectsHostileFilesQuicklyWithOneClearLineEach(@TempDir Path dir) throws IOException {
+        Path big = dir.resolve("big.yaml");
+        try (var out = Files.newBufferedWriter(big)) {
+            String line = "# " + "x".repeat(1021) + "\n";
+            for (int i = 0; i < 50 * 1024; i++) {
+                out.write(line);
+            }
+        }
+        StringBuilder bomb = new StringBuilder("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for (int i = 1; i <= 15; i++) {
+            bomb.append("a").append(i).append(": &a").append(i).append(" [")
+                    .append(String.join(", ", java.util.Collections.nCopies(10, "*a" + (i - 1)))).append("]\n");
+        }
+        Files.writeString(dir.resolve("bomb.yaml"), bomb);
+        Files.writeString(dir.resolve("deep.yaml"), "a: " + "[".repeat(10_000) + "]".repeat(10_000) + "\n");
+        Files.writeString(dir.resolve("tabs.yaml"), "kind: Release\nspec:\n\t- x\n");
+        long start = System.nanoTime();
+        Cli r = Cli.run("validate", dir.toString());
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.err().lines()).containsExactly(
+                big + ": input is larger than the limit of 8 MiB",
+                dir.resolve("bomb.yaml") + ":6:45: alias *a4 expands the input beyond the limit of 1000000 values (an alias bomb?)",
+                dir.resolve("deep.yaml") + ":1:133: nesting is deeper than the limit of 128 levels",
+                dir.resolve("tabs.yaml") + ":3:1: invalid syntax: found character '\\t(TAB)' that cannot start any token."
+                        + " (Do not use \\t(TAB) for indentation) (while scanning for the next token)");
+        assertThat(millis).as("hostile inputs are refused fast").isLessThan(10_000);
+    }
+}

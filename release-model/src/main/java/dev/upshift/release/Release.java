@@ -1,0 +1,265 @@
+package dev.upshift.release;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.input.SourceLocation;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * A named, semver-versioned set of component versions, with the rules that say which releases may
+ * upgrade to it.
+ *
+ * <p>Compatibility has two levels. {@link #upgradesFrom()} says which release versions may move to
+ * this one (absent: any older release). {@link #componentUpgradesFrom()} says, per component, which
+ * versions of that component this release's version may replace (absent for a component: any older
+ * or equal version; such a hop is reported as unchecked for that component).
+ *
+ * <p>Instances are immutable and thread-safe; build them with {@link #builder(String)} or read them
+ * from documents with {@link ReleaseDocuments}.
+ */
+public final class Release implements Comparable<Release> {
+    /** The component the default skew policy looks at. */
+    public static final String KUBERNETES = "kubernetes";
+
+    private final Version version;
+    private final ReleaseState state;
+    private final LocalDate endOfLife;
+    private final Set<String> channels;
+    private final SortedMap<String, Version> components;
+    private final VersionConstraint upgradesFrom;
+    private final SortedMap<String, VersionConstraint> componentUpgradesFrom;
+    private final List<ObjectNode> defaults;
+    private final List<ObjectNode> fieldRules;
+    private final SourceLocation location;
+    private final Version kubernetes;
+
+    private Release(Builder b) {
+        this.version = b.version;
+        this.state = b.state;
+        this.endOfLife = b.endOfLife;
+        this.channels = Collections.unmodifiableSet(new LinkedHashSet<>(b.channels));
+        this.components = Collections.unmodifiableSortedMap(new TreeMap<>(b.components));
+        this.upgradesFrom = b.upgradesFrom;
+        this.componentUpgradesFrom = Collections.unmodifiableSortedMap(new TreeMap<>(b.componentUpgradesFrom));
+        this.defaults = List.copyOf(b.defaults);
+        this.fieldRules = List.copyOf(b.fieldRules);
+        this.location = b.location;
+        this.kubernetes = components.get(KUBERNETES);
+        for (String c : componentUpgradesFrom.keySet()) {
+            if (!components.containsKey(c)) {
+                throw new IllegalArgumentException("release " + version + " has a componentUpgradesFrom rule for "
+                        + c + " but no such component");
+            }
+        }
+    }
+
+    /** Starts a release of the given version (parsed leniently, {@code v} allowed). */
+    public static Builder builder(String version) {
+        return new Builder(Version.parse(version));
+    }
+
+    /** Starts a release of the given version. */
+    public static Builder builder(Version version) {
+        return new Builder(version);
+    }
+
+    /** The release's version (its name). */
+    public Version version() {
+        return version;
+    }
+
+    /** Whether the release is active, deprecated or withdrawn. */
+    public ReleaseState state() {
+        return state;
+    }
+
+    /** Whether the release is withdrawn (never a target). */
+    public boolean isWithdrawn() {
+        return state == ReleaseState.WITHDRAWN;
+    }
+
+    /** The last day the release is supported, if known. */
+    public Optional<LocalDate> endOfLife() {
+        return Optional.ofNullable(endOfLife);
+    }
+
+    /** The channels the release is published in, in declaration order. */
+    public Set<String> channels() {
+        return channels;
+    }
+
+    /** Component name to version, sorted by name. */
+    public SortedMap<String, Version> components() {
+        return components;
+    }
+
+    /** The version of one component, if the release has it. */
+    public Optional<Version> component(String name) {
+        return Optional.ofNullable(components.get(name));
+    }
+
+    /** The version of the {@code kubernetes} component, if the release has one. */
+    public Optional<Version> kubernetes() {
+        return Optional.ofNullable(kubernetes);
+    }
+
+    /** Which release versions may upgrade to this one; absent means any older release. */
+    public Optional<VersionConstraint> upgradesFrom() {
+        return Optional.ofNullable(upgradesFrom);
+    }
+
+    /** Per component, which of its versions this release's version may replace. */
+    public SortedMap<String, VersionConstraint> componentUpgradesFrom() {
+        return componentUpgradesFrom;
+    }
+
+    /** The partial documents the release puts on a cluster ({@code spec.defaults} items), as written. */
+    public List<ObjectNode> defaults() {
+        return defaults;
+    }
+
+    /** The field rules ({@code spec.fieldRules} items), as written. */
+    public List<ObjectNode> fieldRules() {
+        return fieldRules;
+    }
+
+    /** Where the release was defined, for messages. */
+    public SourceLocation location() {
+        return location;
+    }
+
+    /** Orders by version. */
+    @Override
+    public int compareTo(Release o) {
+        return version.compareTo(o.version);
+    }
+
+    /** Releases are equal when their versions are: a catalog holds one release per version. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Release r && r.version.equals(version);
+    }
+
+    @Override
+    public int hashCode() {
+        return version.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return version.toString();
+    }
+
+    /** Builds a {@link Release}; every setter validates at once. */
+    public static final class Builder {
+        private final Version version;
+        private ReleaseState state = ReleaseState.ACTIVE;
+        private LocalDate endOfLife;
+        private final List<String> channels = new ArrayList<>();
+        private final Map<String, Version> components = new TreeMap<>();
+        private VersionConstraint upgradesFrom;
+        private final Map<String, VersionConstraint> componentUpgradesFrom = new TreeMap<>();
+        private final List<ObjectNode> defaults = new ArrayList<>();
+        private final List<ObjectNode> fieldRules = new ArrayList<>();
+        private SourceLocation location;
+
+        private Builder(Version version) {
+            this.version = Objects.requireNonNull(version, "version");
+            this.location = SourceLocation.of("release " + version);
+        }
+
+        /** Sets the state (default active). */
+        public Builder state(ReleaseState s) {
+            this.state = Objects.requireNonNull(s, "state");
+            return this;
+        }
+
+        /** Sets the end-of-life day. */
+        public Builder endOfLife(LocalDate day) {
+            this.endOfLife = day;
+            return this;
+        }
+
+        /** Adds a channel. */
+        public Builder channel(String channel) {
+            if (channel == null || channel.isBlank()) {
+                throw new IllegalArgumentException("a channel name must not be empty");
+            }
+            channels.add(channel);
+            return this;
+        }
+
+        /** Adds a component at a version (parsed leniently). */
+        public Builder component(String name, String componentVersion) {
+            return component(name, Version.parse(componentVersion));
+        }
+
+        /** Adds a component at a version. */
+        public Builder component(String name, Version componentVersion) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("a component name must not be empty");
+            }
+            components.put(name, Objects.requireNonNull(componentVersion, "componentVersion"));
+            return this;
+        }
+
+        /** Sets which releases may upgrade to this one. */
+        public Builder upgradesFrom(String constraint) {
+            return upgradesFrom(VersionConstraint.parse(constraint));
+        }
+
+        /** Sets which releases may upgrade to this one (null: any older release). */
+        public Builder upgradesFrom(VersionConstraint constraint) {
+            this.upgradesFrom = constraint;
+            return this;
+        }
+
+        /** Sets which versions of a component this release's version of it may replace. */
+        public Builder componentUpgradesFrom(String component, String constraint) {
+            componentUpgradesFrom.put(component, VersionConstraint.parse(constraint));
+            return this;
+        }
+
+        /** Sets which versions of a component this release's version of it may replace. */
+        public Builder componentUpgradesFrom(String component, VersionConstraint constraint) {
+            componentUpgradesFrom.put(component, Objects.requireNonNull(constraint, "constraint"));
+            return this;
+        }
+
+        /** Adds a defaults item ({@code {match, values}}). */
+        public Builder addDefaults(ObjectNode item) {
+            defaults.add(item.deepCopy());
+            return this;
+        }
+
+        /** Adds a field rule item. */
+        public Builder addFieldRule(ObjectNode rule) {
+            fieldRules.add(rule.deepCopy());
+            return this;
+        }
+
+        /** Where the release was defined. */
+        public Builder location(SourceLocation where) {
+            this.location = Objects.requireNonNull(where, "location");
+            return this;
+        }
+
+        /**
+         * Builds the release.
+         *
+         * @throws IllegalArgumentException when a componentUpgradesFrom rule names a missing component
+         */
+        public Release build() {
+            return new Release(this);
+        }
+    }
+}

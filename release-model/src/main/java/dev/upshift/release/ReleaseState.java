@@ -1,0 +1,27 @@
+package dev.upshift.release;
+
+/** Where a release stands in its life. */
+public enum ReleaseState {
+    /** Offered: a valid target and a valid step on a path. */
+    ACTIVE("active"),
+    /** Still usable, on a path or as a target, but on its way out; plans say so. */
+    DEPRECATED("deprecated"),
+    /** Pulled back: never a target and never a step on a path. A cluster running it may still leave it. */
+    WITHDRAWN("withdrawn");
+
+    private final String word;
+
+    ReleaseState(String word) {
+        this.word = word;
+    }
+
+    /** The word documents use ({@code active}, {@code deprecated}, {@code withdrawn}). */
+    public String word() {
+        return word;
+    }
+
+    @Override
+    public String toString() {
+        return word;
+    }
+}

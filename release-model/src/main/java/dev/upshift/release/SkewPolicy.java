@@ -1,0 +1,65 @@
+package dev.upshift.release;
+
+import java.util.Objects;
+
+/**
+ * Decides whether one hop of the upgrade graph moves components too far at once.
+ *
+ * <p>The graph asks {@link #allows} for every candidate pair of releases while it is built, so it
+ * must be fast and free of side effects; {@link #reason} is asked only for pairs it refused, to
+ * explain a missing path. Implementations must be immutable and thread-safe.
+ */
+public interface SkewPolicy {
+
+    /** Whether a single hop from {@code from} to the newer {@code to} keeps the policy. */
+    boolean allows(Release from, Release to);
+
+    /** Why the hop breaks the policy, in a short sentence ("kubernetes 1.27 → 1.29 skips a minor"). */
+    String reason(Release from, Release to);
+
+    /**
+     * Kubernetes' version skew policy for the control plane: the {@code kubernetes} component moves
+     * at most one minor version per hop, never changes major, and never goes down. A release without
+     * a {@code kubernetes} component cannot take part in a hop.
+     */
+    static SkewPolicy kubernetes() {
+        return KubernetesSkew.INSTANCE;
+    }
+
+    /** A policy that allows every hop. */
+    static SkewPolicy none() {
+        return new SkewPolicy() {
+            @Override
+            public boolean allows(Release from, Release to) {
+                return true;
+            }
+
+            @Override
+            public String reason(Release from, Release to) {
+                return "";
+            }
+
+            @Override
+            public String toString() {
+                return "no skew policy";
+            }
+        };
+    }
+
+    /** A policy that allows a hop only when both this one and {@code other} do. */
+    default SkewPolicy and(SkewPolicy other) {
+        Objects.requireNonNull(other, "other");
+        SkewPolicy self = this;
+        return new SkewPolicy() {
+            @Override
+            public boolean allows(Release from, Release to) {
+                return self.allows(from, to) && other.allows(from, to);
+            }
+
+            @Override
+            public String reason(Release from, Release to) {
+                return self.allows(from, to) ? other.reason(from, to) : self.reason(from, to);
+            }
+        };
+    }
+}
