@@ -1,6 +1,8 @@
 package dev.upshift.diff;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -21,6 +23,10 @@ public final class MergeResult {
     private final DocumentSet target;
     private final DocumentSet documents;
     private final List<FieldChange> changes;
+    private final Map<DocumentId, List<FieldChange>> byDocument = new HashMap<>();
+    private final List<DocumentId> changedDocuments;
+    private final List<FieldChange> blocked;
+    private final Impact highestImpact;
 
     MergeResult(Optional<DocumentSet> base, DocumentSet current, DocumentSet target, DocumentSet documents,
             List<FieldChange> changes) {
@@ -29,6 +35,19 @@ public final class MergeResult {
         this.target = Objects.requireNonNull(target, "target");
         this.documents = Objects.requireNonNull(documents, "documents");
         this.changes = List.copyOf(changes);
+        Set<DocumentId> changed = new LinkedHashSet<>();
+        Impact max = Impact.NONE;
+        for (FieldChange c : this.changes) {
+            byDocument.computeIfAbsent(c.document(), k -> new ArrayList<>()).add(c);
+            if (c.changesCluster()) {
+                changed.add(c.document());
+            }
+            max = max.max(c.impact());
+        }
+        byDocument.replaceAll((k, v) -> List.copyOf(v));
+        this.changedDocuments = List.copyOf(changed);
+        this.blocked = this.changes.stream().filter(FieldChange::isBlocked).toList();
+        this.highestImpact = max;
     }
 
     /** The merged documents: the cluster's, changed, plus the documents the target adds, minus those removed. */
@@ -58,7 +77,7 @@ public final class MergeResult {
 
     /** The decisions about one document. */
     public List<FieldChange> changes(DocumentId id) {
-        return changes.stream().filter(c -> c.document().equals(id)).toList();
+        return byDocument.getOrDefault(id, List.of());
     }
 
     /** The decisions that change what the cluster has. */
@@ -73,37 +92,27 @@ public final class MergeResult {
 
     /** The decisions that block the upgrade (conflicts under {@code fail}, immutable fields). */
     public List<FieldChange> blocked() {
-        return changes.stream().filter(FieldChange::isBlocked).toList();
+        return blocked;
     }
 
     /** Whether something blocks the upgrade. */
     public boolean isBlocked() {
-        return changes.stream().anyMatch(FieldChange::isBlocked);
+        return !blocked.isEmpty();
     }
 
     /** The highest impact among the changes ({@link Impact#NONE} when nothing changes). */
     public Impact highestImpact() {
-        Impact max = Impact.NONE;
-        for (FieldChange c : changes) {
-            max = max.max(c.impact());
-        }
-        return max;
+        return highestImpact;
     }
 
     /** Whether the result differs from the cluster at all. */
     public boolean hasClusterChanges() {
-        return changes.stream().anyMatch(FieldChange::changesCluster);
+        return !changedDocuments.isEmpty();
     }
 
     /** The documents whose merged tree differs from the cluster's (added and removed ones included), in order. */
     public List<DocumentId> changedDocuments() {
-        Set<DocumentId> out = new LinkedHashSet<>();
-        for (FieldChange c : changes) {
-            if (c.changesCluster()) {
-                out.add(c.document());
-            }
-        }
-        return new ArrayList<>(out);
+        return changedDocuments;
     }
 
     /** Whether a base was given (a three-way merge). */

@@ -128,7 +128,7 @@ final class MergeWalker {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode bv = b == null ? null : b.get(e.getKey());
             JsonNode tv = t == null ? null : t.get(e.getKey());
-            if (bv == null && tv == null) {
+            if (bv == null && tv == null || tv != null && Trees.equal(e.getValue(), tv)) {
                 continue;
             }
             PathElement f = new PathElement.Field(e.getKey());
@@ -178,6 +178,11 @@ final class MergeWalker {
         boolean changed = false;
         for (Map.Entry<PathElement, JsonNode> e : ci.entrySet()) {
             PathElement k = e.getKey();
+            JsonNode ti0 = ti.get(k);
+            if (ti0 != null && Trees.equal(e.getValue(), ti0)) {
+                out.add(e.getValue());
+                continue;
+            }
             JsonNode r = merge(at.child(k), p.child(k), frozen, bi.get(k), e.getValue(), ti.get(k), true);
             if (r != null) {
                 out.add(r);

@@ -169,7 +169,7 @@ class DocumentedScenariosTest {
         assertThat(MergeTableTest.merge(mounts, mounts, mounts.replace("/b", "/c")).changes())
                 .extracting(c -> c.path().toString()).containsExactly("spec.volumeMounts");
         FieldRules byName = FieldRules.of(FieldRule.forPath("spec.volumeMounts").listKeys("name").build());
-        assertThatThrownBy(() -> MergeTableTest.merge(byName, mounts, mounts, mounts))
+        assertThatThrownBy(() -> MergeTableTest.merge(byName, mounts, mounts, mounts.replace("/b", "/c")))
                 .isInstanceOf(InputException.class)
                 .hasMessageContaining("spec.volumeMounts[1]: cannot match list items in the base document"
                         + " apps/v1/Deployment/default/web: two items have the key [name=data] (items 0 and 1)");

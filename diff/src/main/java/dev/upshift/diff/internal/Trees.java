@@ -83,6 +83,9 @@ public final class Trees {
                 return false;
             }
         }
+        if (b.size() == presentInA) {
+            return true;
+        }
         int presentInB = 0;
         for (Iterator<JsonNode> it = b.elements(); it.hasNext(); ) {
             if (!isAbsent(it.next())) {
@@ -187,7 +190,12 @@ public final class Trees {
     /** Appends a JSON string literal. */
     public static void quote(String text, StringBuilder out) {
         out.append('"');
-        for (int i = 0; i < text.length(); i++) {
+        int clean = 0;
+        while (clean < text.length() && isPlainJsonChar(text.charAt(clean))) {
+            clean++;
+        }
+        out.append(text, 0, clean);
+        for (int i = clean; i < text.length(); i++) {
             char ch = text.charAt(i);
             switch (ch) {
                 case '"' -> out.append("\\\"");
@@ -205,6 +213,10 @@ public final class Trees {
             }
         }
         out.append('"');
+    }
+
+    private static boolean isPlainJsonChar(char ch) {
+        return ch >= 0x20 && ch != '"' && ch != '\\' && ch < 0x7f;
     }
 
     /** A JSON string literal. */

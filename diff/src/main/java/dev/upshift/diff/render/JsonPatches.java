@@ -14,6 +14,9 @@ import dev.upshift.diff.PathElement;
 import dev.upshift.diff.input.SourceMap;
 import dev.upshift.diff.internal.Trees;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -67,7 +70,7 @@ public final class JsonPatches {
     }
 
     static ArrayNode patch(Document current, Document merged, List<FieldChange> changes) {
-        ObjectNode work = current.tree().deepCopy();
+        WorkingCopy work = new WorkingCopy(current.tree());
         ArrayNode ops = Trees.NODES.arrayNode();
         List<FieldChange> additions = new ArrayList<>();
         for (FieldChange c : changes) {
@@ -89,6 +92,56 @@ public final class JsonPatches {
         return ops;
     }
 
+    /**
+     * The cluster's document as the operations so far changed it, sharing what they did not touch:
+     * each step copies only the containers on its path (the input is never modified).
+     */
+    private static final class WorkingCopy {
+        private final Set<JsonNode> owned = Collections.newSetFromMap(new IdentityHashMap<>());
+        private JsonNode root;
+
+        WorkingCopy(JsonNode root) {
+            this.root = root;
+        }
+
+        JsonNode ownedRoot() {
+            if (!owned.contains(root)) {
+                root = copy(root);
+            }
+            return root;
+        }
+
+        /** The child of an owned container, made owned too. */
+        JsonNode ownedChild(JsonNode parent, PathElement step, int index) {
+            JsonNode child = step instanceof PathElement.Field f ? parent.get(f.name()) : parent.get(index);
+            if (child == null || owned.contains(child) || !child.isContainerNode()) {
+                return child;
+            }
+            JsonNode copy = copy(child);
+            if (step instanceof PathElement.Field f) {
+                ((ObjectNode) parent).set(f.name(), copy);
+            } else {
+                ((ArrayNode) parent).set(index, copy);
+            }
+            return copy;
+        }
+
+        private JsonNode copy(JsonNode node) {
+            JsonNode copy;
+            if (node instanceof ObjectNode o) {
+                ObjectNode c = Trees.NODES.objectNode();
+                c.setAll(o);
+                copy = c;
+            } else {
+                ArrayNode c = Trees.NODES.arrayNode(node.size());
+                c.addAll((ArrayNode) node);
+                copy = c;
+            }
+            owned.add(copy);
+            return copy;
+        }
+    }
+
     private static boolean isItemAddition(FieldChange c) {
         return c.current().isEmpty() && c.path().last().filter(e -> !(e instanceof PathElement.Field)).isPresent();
     }
@@ -99,21 +152,21 @@ public final class JsonPatches {
     }
 
     /** Walks to the parent of the path's last step, guarding every list item on the way. */
-    private static Step walk(JsonNode work, ArrayNode ops, FieldPath path) {
+    private static Step walk(WorkingCopy work, ArrayNode ops, FieldPath path) {
         StringBuilder pointer = new StringBuilder();
-        JsonNode node = work;
+        JsonNode node = work.ownedRoot();
         List<PathElement> elements = path.elements();
         for (int i = 0; i < elements.size() - 1; i++) {
             PathElement e = elements.get(i);
+            int index = -1;
             if (e instanceof PathElement.Field f) {
                 pointer.append('/').append(SourceMap.escape(f.name()));
-                node = node.get(f.name());
             } else {
-                int index = indexIn(node, e);
+                index = indexIn(node, e);
                 pointer.append('/').append(index);
                 guard(ops, pointer.toString(), e);
-                node = node.get(index);
             }
+            node = work.ownedChild(node, e, index);
             if (node == null) {
                 throw new IllegalStateException("cannot resolve " + path + " in the cluster's document");
             }
@@ -123,7 +176,7 @@ public final class JsonPatches {
 
     private record Step(JsonNode parent, String pointer) {}
 
-    private static void fieldOrRemoval(ObjectNode work, ArrayNode ops, FieldChange c) {
+    private static void fieldOrRemoval(WorkingCopy work, ArrayNode ops, FieldChange c) {
         Step step = walk(work, ops, c.path());
         PathElement last = c.path().last().orElseThrow(() -> new IllegalStateException("a whole-document change"));
         JsonNode value = c.result().orElse(null);
@@ -152,7 +205,7 @@ public final class JsonPatches {
         }
     }
 
-    private static void addItem(ObjectNode work, ArrayNode ops, FieldChange c, int index) {
+    private static void addItem(WorkingCopy work, ArrayNode ops, FieldChange c, int index) {
         Step step = walk(work, ops, c.path());
         ArrayNode list = (ArrayNode) step.parent();
         JsonNode value = c.result().orElseThrow();

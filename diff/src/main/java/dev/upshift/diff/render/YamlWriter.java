@@ -26,6 +26,14 @@ public final class YamlWriter {
             + "|[0-9][0-9_]*(:[0-5]?[0-9])+(\\.[0-9_]*)?|\\.(inf|Inf|INF)|\\.(nan|NaN|NAN))");
     private static final Pattern DATE_LIKE = Pattern.compile("[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}.*", Pattern.DOTALL);
     private static final String INDICATORS = "-?:,[]{}#&*!|>'\"%@`";
+    private static final String NUMBER_CHARS = "0123456789+-._:eEoObBxXabcdfABCDFinINtT";
+    private static final String[] INDENTS = new String[130];
+
+    static {
+        for (int i = 0; i < INDENTS.length; i++) {
+            INDENTS[i] = " ".repeat(i);
+        }
+    }
 
     /** The order in which mapping keys are written. */
     public enum KeyOrder {
@@ -65,7 +73,7 @@ public final class YamlWriter {
 
     /** Several documents, each introduced by {@code ---}. */
     public static String writeAll(List<? extends JsonNode> documents, KeyOrder order) {
-        StringBuilder out = new StringBuilder(documents.size() * 1024);
+        StringBuilder out = new StringBuilder(documents.size() * 2048);
         for (JsonNode d : documents) {
             out.append("---\n");
             write(d, order, out);
@@ -119,11 +127,19 @@ public final class YamlWriter {
     }
 
     private Iterable<Map.Entry<String, JsonNode>> entries(JsonNode map) {
-        List<Map.Entry<String, JsonNode>> list = new ArrayList<>(map.size());
-        for (Iterator<Map.Entry<String, JsonNode>> it = map.fields(); it.hasNext(); ) {
-            list.add(it.next());
+        if (order == KeyOrder.AS_IS) {
+            return map::fields;
         }
-        if (order == KeyOrder.SORTED) {
+        List<Map.Entry<String, JsonNode>> list = new ArrayList<>(map.size());
+        String previous = null;
+        boolean sorted = true;
+        for (Iterator<Map.Entry<String, JsonNode>> it = map.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            sorted &= previous == null || previous.compareTo(e.getKey()) < 0;
+            previous = e.getKey();
+            list.add(e);
+        }
+        if (!sorted) {
             list.sort(Map.Entry.comparingByKey());
         }
         return list;
@@ -196,9 +212,7 @@ public final class YamlWriter {
     }
 
     private void indent(int n) {
-        for (int i = 0; i < n; i++) {
-            out.append(' ');
-        }
+        out.append(n < INDENTS.length ? INDENTS[n] : " ".repeat(n));
     }
 
     static boolean isLiteralBlock(String s) {
@@ -255,17 +269,28 @@ public final class YamlWriter {
             return false;
         }
         if (Character.isDigit(first) || first == '+' || first == '-' || first == '.') {
-            return !NUMBER_LIKE.matcher(s).matches() && !DATE_LIKE.matcher(s).matches();
+            return !couldBeNumber(s) && !(s.length() >= 8 && s.charAt(4) == '-' && DATE_LIKE.matcher(s).matches());
         }
         return !s.equals("=") && !s.equals("<<");
     }
 
-    private static boolean isReservedWord(String s) {
-        switch (s.toLowerCase(java.util.Locale.ROOT)) {
-            case "y", "n", "yes", "no", "on", "off", "true", "false", "null", "~":
-                return true;
-            default:
+    private static boolean couldBeNumber(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (NUMBER_CHARS.indexOf(s.charAt(i)) < 0) {
                 return false;
+            }
         }
+        return NUMBER_LIKE.matcher(s).matches();
+    }
+
+    private static final String[] RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"};
+
+    private static boolean isReservedWord(String s) {
+        for (String word : RESERVED) {
+            if (word.length() == s.length() && word.equalsIgnoreCase(s)) {
+                return true;
+            }
+        }
+        return false;
     }
 }
