@@ -38,13 +38,12 @@ final class FieldPolicy {
         this.mutableSetHere = mutableSetHere;
     }
 
-    /** The policy at a document's root, from the rules that apply to it, most specific first. */
-    static FieldPolicy root(List<FieldRule> applicable) {
+    /** The policy at a document's root, from the rules that apply to it (most specific first) and their matchers. */
+    static FieldPolicy root(List<FieldRule> applicable, List<PathPattern.Matcher> compiled) {
         FieldRule[] rules = applicable.toArray(new FieldRule[0]);
-        PathPattern.Matcher[] matchers = new PathPattern.Matcher[rules.length];
+        PathPattern.Matcher[] matchers = compiled.toArray(new PathPattern.Matcher[0]);
         long[] states = new long[rules.length];
         for (int i = 0; i < rules.length; i++) {
-            matchers[i] = rules[i].path().compile();
             states[i] = matchers[i].start();
         }
         int[] winners = {NONE, NONE, NONE, NONE, NONE};

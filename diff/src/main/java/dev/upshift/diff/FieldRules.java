@@ -42,6 +42,7 @@ public final class FieldRules {
 
     private final List<FieldRule> rules;
     private final List<FieldRule> bySpecificity;
+    private final List<PathPattern.Matcher> matchers;
 
     private FieldRules(List<FieldRule> rules) {
         this.rules = List.copyOf(rules);
@@ -55,6 +56,7 @@ public final class FieldRules {
                 .thenComparing(Comparator.naturalOrder()));
         List<FieldRule> sorted = order.stream().map(this.rules::get).toList();
         this.bySpecificity = List.copyOf(sorted);
+        this.matchers = sorted.stream().map(r -> r.path().compile()).toList();
     }
 
     /** No rules: every setting takes its default. */
@@ -171,12 +173,14 @@ public final class FieldRules {
     /** The settings for the root of a document; step down with {@link FieldPolicy#child}. */
     FieldPolicy policyFor(Document doc) {
         List<FieldRule> applicable = new ArrayList<>();
-        for (FieldRule r : bySpecificity) {
-            if (r.match().matches(doc)) {
-                applicable.add(r);
+        List<PathPattern.Matcher> compiled = new ArrayList<>();
+        for (int i = 0; i < bySpecificity.size(); i++) {
+            if (bySpecificity.get(i).match().matches(doc)) {
+                applicable.add(bySpecificity.get(i));
+                compiled.add(matchers.get(i));
             }
         }
-        return FieldPolicy.root(applicable);
+        return FieldPolicy.root(applicable, compiled);
     }
 
     /**

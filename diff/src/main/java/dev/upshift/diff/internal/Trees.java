@@ -2,6 +2,11 @@ package dev.upshift.diff.internal;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.NumericNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigDecimal;
@@ -30,7 +35,7 @@ public final class Trees {
 
     /** Whether a value counts as absent: missing, JSON null or Jackson's missing node. */
     public static boolean isAbsent(JsonNode node) {
-        return node == null || node.isNull() || node.isMissingNode();
+        return node == null || node instanceof NullNode || node instanceof MissingNode;
     }
 
     /** The value, or null when it counts as absent. */
@@ -48,17 +53,14 @@ public final class Trees {
         if (a == b) {
             return true;
         }
-        if (a.isNumber() && b.isNumber()) {
-            return decimal(a).compareTo(decimal(b)) == 0;
+        if (a instanceof TextNode) {
+            return b instanceof TextNode && a.textValue().equals(b.textValue());
         }
-        if (a.getNodeType() != b.getNodeType()) {
-            return false;
+        if (a instanceof ObjectNode oa) {
+            return b instanceof ObjectNode ob && equalObjects(oa, ob);
         }
-        if (a.isObject()) {
-            return equalObjects(a, b);
-        }
-        if (a.isArray()) {
-            if (a.size() != b.size()) {
+        if (a instanceof ArrayNode) {
+            if (!(b instanceof ArrayNode) || a.size() != b.size()) {
                 return false;
             }
             for (int i = 0; i < a.size(); i++) {
@@ -68,18 +70,41 @@ public final class Trees {
             }
             return true;
         }
+        if (a instanceof NumericNode && b instanceof NumericNode) {
+            return a.getClass() == b.getClass() && !(a instanceof DecimalNode) ? a.equals(b)
+                    : decimal(a).compareTo(decimal(b)) == 0;
+        }
         return a.equals(b);
     }
 
-    private static boolean equalObjects(JsonNode a, JsonNode b) {
+    /**
+     * Walks both objects in step while their keys come in the same order (the usual case for
+     * documents from one source) and looks keys up only after the orders part.
+     */
+    private static boolean equalObjects(ObjectNode a, ObjectNode b) {
+        Iterator<Map.Entry<String, JsonNode>> ia = a.fields();
+        Iterator<Map.Entry<String, JsonNode>> ib = b.fields();
         int presentInA = 0;
-        for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        boolean inStep = true;
+        while (ia.hasNext()) {
+            Map.Entry<String, JsonNode> e = ia.next();
+            JsonNode other;
+            if (inStep && ib.hasNext()) {
+                Map.Entry<String, JsonNode> f = ib.next();
+                inStep = f.getKey().equals(e.getKey());
+                other = inStep ? f.getValue() : b.get(e.getKey());
+            } else {
+                inStep = false;
+                other = b.get(e.getKey());
+            }
             if (isAbsent(e.getValue())) {
+                if (!isAbsent(other)) {
+                    return false;
+                }
                 continue;
             }
             presentInA++;
-            if (!equal(e.getValue(), b.get(e.getKey()))) {
+            if (!equal(e.getValue(), other)) {
                 return false;
             }
         }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.Document;
+import dev.upshift.diff.DocumentId;
+import java.util.Optional;
 import dev.upshift.diff.FieldChange;
 import dev.upshift.diff.FieldRule;
 import dev.upshift.diff.MergeResult;
@@ -20,9 +22,11 @@ import dev.upshift.diff.internal.Trees;
  *                  "reason": "RELEASE_CHANGED", "resolution": "TARGET", "impact": "inPlace",
  *                  "base", "current", "target", "result" (null when absent),
  *                  "rule": null | { "match", "path", "location" }, "message" } ],
- *   "documents": [ merged documents, in identity order ]
+ *   "documents": [ the merged documents that differ from the cluster's, in identity order ],
+ *   "removed": [ kubectl-style names of the documents the merge removes ]
  * }
  * </pre>
+ * Documents the merge leaves as they are do not repeat here; the YAML rendering has them all.
  */
 public final class ResultJson {
     private ResultJson() {}
@@ -51,8 +55,14 @@ public final class ResultJson {
             e.put("message", c.message());
         }
         ArrayNode documents = root.putArray("documents");
-        for (Document d : result.documents().documents()) {
-            documents.add(d.tree());
+        ArrayNode removed = root.putArray("removed");
+        for (DocumentId id : result.changedDocuments()) {
+            Optional<Document> merged = result.documents().get(id);
+            if (merged.isPresent()) {
+                documents.add(merged.get().tree());
+            } else {
+                removed.add(result.current().get(id).map(Document::displayName).orElse(id.toString()));
+            }
         }
         return root;
     }

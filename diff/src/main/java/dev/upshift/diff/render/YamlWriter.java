@@ -286,6 +286,9 @@ public final class YamlWriter {
     private static final String[] RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"};
 
     private static boolean isReservedWord(String s) {
+        if ("ynotfYNOTF~".indexOf(s.charAt(0)) < 0) {
+            return false;
+        }
         for (String word : RESERVED) {
             if (word.length() == s.length() && word.equalsIgnoreCase(s)) {
                 return true;

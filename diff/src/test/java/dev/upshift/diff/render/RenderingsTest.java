@@ -196,5 +196,6 @@ class RenderingsTest {
                 + "\"location\":\"\"},\"message\":\"conflict: the old release had \\\"v1\\\", the cluster has \\\"v1-hotfix\\\","
                 + " the new release has \\\"v2\\\"; onConflict: overwrite takes the target's value\"}");
         assertThat(json.get("documents")).hasSize(2);
+        assertThat(json.get("removed").toString()).isEqualTo("[\"v1/ConfigMap/ns/dropped\"]");
     }
 }
