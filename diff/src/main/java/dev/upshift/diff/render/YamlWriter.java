@@ -1,6 +1,16 @@
 package dev.upshift.diff.render;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.DoubleNode;
+import com.fasterxml.jackson.databind.node.FloatNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.NumericNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.upshift.diff.internal.Trees;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -62,9 +72,9 @@ public final class YamlWriter {
     public static void write(JsonNode value, KeyOrder order, StringBuilder out) {
         Objects.requireNonNull(value, "value");
         YamlWriter w = new YamlWriter(Objects.requireNonNull(order, "order"), out);
-        if (value.isObject() && !value.isEmpty()) {
+        if (value instanceof ObjectNode && !value.isEmpty()) {
             w.mapping(value, 0, false);
-        } else if (value.isArray() && !value.isEmpty()) {
+        } else if (value instanceof ArrayNode && !value.isEmpty()) {
             w.sequence(value, 0, false);
         } else {
             w.scalarLine(value, 0);
@@ -95,10 +105,10 @@ public final class YamlWriter {
             }
             out.append(':');
             JsonNode v = e.getValue();
-            if (v.isObject() && !v.isEmpty()) {
+            if (v instanceof ObjectNode && !v.isEmpty()) {
                 out.append('\n');
                 mapping(v, indent + 2, false);
-            } else if (v.isArray() && !v.isEmpty()) {
+            } else if (v instanceof ArrayNode && !v.isEmpty()) {
                 out.append('\n');
                 sequence(v, indent, false);
             } else {
@@ -116,9 +126,9 @@ public final class YamlWriter {
             }
             first = false;
             out.append("- ");
-            if (item.isObject() && !item.isEmpty()) {
+            if (item instanceof ObjectNode && !item.isEmpty()) {
                 mapping(item, indent + 2, true);
-            } else if (item.isArray() && !item.isEmpty()) {
+            } else if (item instanceof ArrayNode && !item.isEmpty()) {
                 sequence(item, indent + 2, true);
             } else {
                 scalarLine(item, indent + 2);
@@ -147,18 +157,17 @@ public final class YamlWriter {
 
     /** A scalar (or empty collection) and its line end; block text goes on lines indented by {@code indent}. */
     private void scalarLine(JsonNode v, int indent) {
-        if (v.isObject()) {
-            out.append("{}");
-        } else if (v.isArray()) {
-            out.append("[]");
-        } else if (v.isTextual()) {
-            scalarText(v.textValue(), indent);
-            if (out.charAt(out.length() - 1) == '\n') {
+        if (v instanceof TextNode) {
+            if (scalarText(v.textValue(), indent)) {
                 return;
             }
-        } else if (v.isNumber()) {
+        } else if (v instanceof NumericNode) {
             number(v);
-        } else if (v.isBoolean()) {
+        } else if (v instanceof ObjectNode) {
+            out.append("{}");
+        } else if (v instanceof ArrayNode) {
+            out.append("[]");
+        } else if (v instanceof BooleanNode) {
             out.append(v.booleanValue() ? "true" : "false");
         } else {
             out.append("null");
@@ -167,7 +176,7 @@ public final class YamlWriter {
     }
 
     private void number(JsonNode v) {
-        if (v.isDouble() || v.isFloat()) {
+        if (v instanceof DoubleNode || v instanceof FloatNode) {
             double d = v.doubleValue();
             if (Double.isNaN(d)) {
                 out.append(".nan");
@@ -178,18 +187,27 @@ public final class YamlWriter {
                 return;
             }
         }
-        out.append(v.isBigDecimal() ? v.decimalValue().toString() : v.asText());
+        if (v instanceof IntNode || v instanceof LongNode) {
+            out.append(v.longValue());
+        } else {
+            out.append(v instanceof DecimalNode ? v.decimalValue().toString() : v.asText());
+        }
     }
 
-    /** Text as a plain scalar, a literal block (which ends its own lines) or a double-quoted scalar. */
-    private void scalarText(String s, int indent) {
+    /**
+     * Text as a plain scalar, a literal block or a double-quoted scalar; true for a literal block,
+     * which ends its own lines.
+     */
+    private boolean scalarText(String s, int indent) {
         if (isPlain(s)) {
             out.append(s);
         } else if (isLiteralBlock(s)) {
             literalBlock(s, indent);
+            return true;
         } else {
             Trees.quote(s, out);
         }
+        return false;
     }
 
     private void literalBlock(String s, int indent) {
