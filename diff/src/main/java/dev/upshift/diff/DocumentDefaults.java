@@ -106,7 +106,7 @@ public final class DocumentDefaults {
         if (!problems.isEmpty()) {
             throw new InputException(problems);
         }
-        return DocumentSet.ofDocuments(out);
+        return DocumentSet.ofBoundedDocuments(out);
     }
 
     private static ObjectNode skeleton(Document doc) {

@@ -97,9 +97,20 @@ public final class DocumentSet {
     /**
      * A set of documents already read (for example by {@link DocumentDefaults}).
      *
-     * @throws IllegalArgumentException when two documents share an identity
+     * @throws IllegalArgumentException when two documents share an identity, or a document nests
+     *     deeper than {@link #MAX_DEPTH} levels
      */
     public static DocumentSet ofDocuments(Collection<Document> documents) {
+        for (Document d : documents) {
+            if (Trees.depthExceeds(d.tree(), MAX_DEPTH)) {
+                throw new IllegalArgumentException(d.displayName() + " nests deeper than " + MAX_DEPTH + " levels");
+            }
+        }
+        return ofBoundedDocuments(documents);
+    }
+
+    /** {@link #ofDocuments} for trees already known to be within {@link #MAX_DEPTH} (built from such trees). */
+    static DocumentSet ofBoundedDocuments(Collection<Document> documents) {
         TreeMap<DocumentId, Document> out = new TreeMap<>();
         for (Document d : documents) {
             if (out.put(d.id(), d) != null) {

@@ -111,6 +111,6 @@ public final class ThreeWayMerge {
             changes.addAll(found);
         }
         problems.throwIfErrors();
-        return new MergeResult(base, current, target, DocumentSet.ofDocuments(merged), changes);
+        return new MergeResult(base, current, target, DocumentSet.ofBoundedDocuments(merged), changes);
     }
 }

@@ -122,5 +122,8 @@ class DocumentSetTest {
         }
         assertThatThrownBy(() -> DocumentSet.of(root)).isInstanceOf(InputException.class)
                 .hasMessage("<memory>: the document nests deeper than 256 levels");
+        Document shallow = Yaml.set("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: deep}\n").documents().get(0);
+        assertThatThrownBy(() -> DocumentSet.ofDocuments(java.util.List.of(shallow.withTree(root))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("v1/ConfigMap/deep nests deeper than 256 levels");
     }
 }
