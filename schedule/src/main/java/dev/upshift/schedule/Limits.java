@@ -36,10 +36,11 @@ final class Limits {
 
     static final long YEAR_SECONDS = 31_556_952;
 
-    /** The most occurrences a schedule may expand to over a range: 25,000 per year, started years counted whole. */
+    /** The most occurrences a schedule may expand to over a range: 25,000 per year of it, and 25,000 for any shorter range. */
     static long occurrenceLimit(Instant from, Instant to) {
-        long years = Math.max(0, Duration.between(from, to).getSeconds()) / YEAR_SECONDS + 1;
-        return OCCURRENCES_PER_YEAR * years;
+        long seconds = Math.max(0, Duration.between(from, to).getSeconds());
+        long prorated = (long) Math.ceil(OCCURRENCES_PER_YEAR * (double) seconds / YEAR_SECONDS);
+        return Math.max(OCCURRENCES_PER_YEAR, prorated);
     }
 
     /** Rejects an instant outside the supported range. */

@@ -74,9 +74,9 @@ final class ScheduleReader {
         Names exclusionNames = new Names();
         for (ObjectView v : spec.objects("maintenanceExclusions")) {
             Optional<String> name = exclusionNames.read(v);
+            Optional<RecurringSpan> span = SpanReader.read(v, zone, true);
             Optional<ExclusionScope> scope = v.has("scope") ? v.choice("scope", ExclusionScope.words())
                     : Optional.of(ExclusionScope.NO_UPGRADES);
-            Optional<RecurringSpan> span = SpanReader.read(v, zone, true);
             v.rejectUnknownFields(SpanReader.EXCLUSION_FIELDS);
             if (name.isPresent() && span.isPresent() && scope.isPresent()) {
                 exclusions.add(new MaintenanceExclusion(name.get(), span.get(), scope.get(), new Origin(v.location(), v.path())));

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
-import java.time.format.TextStyle;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -34,7 +33,8 @@ final class SpanReader {
             v.error("duration", "give endTime or duration, not both");
             return Optional.empty();
         }
-        Optional<SpanLength> length = start.flatMap(s -> length(v, s, end, duration));
+        Optional<SpanLength> length = duration.isPresent() ? elapsed(v, duration.get())
+                : start.flatMap(s -> wallClock(v, s, end));
         if (start.isEmpty() || length.isEmpty() || (v.has("recurrence") && recurrence.isEmpty())) {
             return Optional.empty();
         }
@@ -48,25 +48,24 @@ final class SpanReader {
         }
     }
 
-    private static Optional<SpanLength> length(ObjectView v, LocalDateTime start, Optional<LocalDateTime> end,
-            Optional<Duration> duration) {
-        if (end.isPresent()) {
-            Duration d = Duration.between(start, end.get());
-            if (d.isNegative() || d.isZero()) {
-                v.error("endTime", "endTime " + end.get() + " is not after startTime " + start + " (both on the local clock)");
-                return Optional.empty();
-            }
-            return Optional.of(SpanLength.wallClock(d));
+    private static Optional<SpanLength> wallClock(ObjectView v, LocalDateTime start, Optional<LocalDateTime> end) {
+        if (end.isEmpty()) {
+            return Optional.empty();
         }
-        if (duration.isPresent()) {
-            Duration d = duration.get();
-            if (d.isZero() || d.getNano() != 0) {
-                v.error("duration", "must be a positive whole number of seconds, got " + Durations.format(d));
-                return Optional.empty();
-            }
-            return Optional.of(SpanLength.elapsed(d));
+        Duration d = Duration.between(start, end.get());
+        if (d.isNegative() || d.isZero()) {
+            v.error("endTime", "endTime " + end.get() + " is not after startTime " + start + " (both on the local clock)");
+            return Optional.empty();
         }
-        return Optional.empty();
+        return Optional.of(SpanLength.wallClock(d));
+    }
+
+    private static Optional<SpanLength> elapsed(ObjectView v, Duration d) {
+        if (d.isZero() || d.getNano() != 0) {
+            v.error("duration", "must be a positive whole number of seconds, got " + Durations.format(d));
+            return Optional.empty();
+        }
+        return Optional.of(SpanLength.elapsed(d));
     }
 
     private static void check(ObjectView v, RecurringSpan span, boolean exclusion) {
@@ -80,7 +79,8 @@ final class SpanReader {
         }
         if (r != null && !span.startIsOccurrence()) {
             LocalDateTime s = span.start();
-            v.warning("startTime", "startTime " + s + " (a " + s.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.ROOT)
+            String day = s.getDayOfWeek().toString();
+            v.warning("startTime", "startTime " + s + " (a " + day.charAt(0) + day.substring(1).toLowerCase(Locale.ROOT)
                     + ") is not an occurrence of \"" + r.text() + "\": it only sets the time of day and the earliest"
                     + " start, so the first " + what + " is " + first.get() + " (RFC 5545 would add one at startTime)");
         }
