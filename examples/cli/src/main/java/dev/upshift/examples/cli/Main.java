@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             DemoCommand.class,
             ValidateCommand.class,
+            WindowsCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

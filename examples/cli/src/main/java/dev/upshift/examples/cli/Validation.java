@@ -10,5 +10,8 @@ final class Validation {
 
     static void check(List<SourceDocument> docs, Problems problems) {
         // kinds are wired in as their readers land
+        dev.upshift.schedule.MaintenanceSchedule.readAll(docs, problems);
+        docs.stream().filter(d -> d.kind().equals(dev.upshift.schedule.AvailabilityProfile.KIND))
+                .forEach(d -> dev.upshift.schedule.AvailabilityProfile.read(d, problems));
     }
 }
