@@ -64,26 +64,4 @@ public interface AllowedIntervals {
     static AllowedIntervals always() {
         return Always.INSTANCE;
     }
-
-    /** Checks the arguments every {@link #next} implementation shares. */
-    static void checkNext(Instant at, UpgradeKind kind, Duration atLeast, Duration within) {
-        java.util.Objects.requireNonNull(kind, "kind");
-        Limits.checkRange(at, "instant");
-        if (atLeast.isNegative()) {
-            throw new IllegalArgumentException("atLeast must not be negative, got " + atLeast);
-        }
-        if (within.isNegative() || within.isZero()) {
-            throw new IllegalArgumentException("within must be positive, got " + within);
-        }
-    }
-
-    /** Checks the arguments every {@link #between} implementation shares. */
-    static void checkBetween(Instant from, Instant to, UpgradeKind kind) {
-        java.util.Objects.requireNonNull(kind, "kind");
-        Limits.checkRange(from, "from");
-        Limits.checkRange(to, "to");
-        if (to.isBefore(from)) {
-            throw new IllegalArgumentException("to " + to + " is before from " + from);
-        }
-    }
 }

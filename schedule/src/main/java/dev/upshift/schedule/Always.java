@@ -20,13 +20,13 @@ final class Always implements AllowedIntervals {
 
     @Override
     public Optional<Interval> next(Instant at, UpgradeKind kind, Duration atLeast, Duration within) {
-        AllowedIntervals.checkNext(at, kind, atLeast, within);
+        Limits.checkNext(at, kind, atLeast, within);
         return Optional.of(new Interval(at, Interval.OPEN));
     }
 
     @Override
     public List<Interval> between(Instant from, Instant to, UpgradeKind kind) {
-        AllowedIntervals.checkBetween(from, to, kind);
+        Limits.checkBetween(from, to, kind);
         return from.equals(to) ? List.of() : List.of(new Interval(from, to));
     }
 

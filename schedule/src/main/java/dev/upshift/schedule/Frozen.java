@@ -22,7 +22,7 @@ record Frozen(AllowedIntervals allowed, Freeze freeze) implements AllowedInterva
 
     @Override
     public Optional<Interval> next(Instant at, UpgradeKind kind, Duration atLeast, Duration within) {
-        AllowedIntervals.checkNext(at, kind, atLeast, within);
+        Limits.checkNext(at, kind, atLeast, within);
         if (!freeze.blocks(at)) {
             return allowed.next(at, kind, atLeast, within);
         }
@@ -35,7 +35,7 @@ record Frozen(AllowedIntervals allowed, Freeze freeze) implements AllowedInterva
 
     @Override
     public List<Interval> between(Instant from, Instant to, UpgradeKind kind) {
-        AllowedIntervals.checkBetween(from, to, kind);
+        Limits.checkBetween(from, to, kind);
         Instant start = freeze.blocks(from) ? freeze.until() : from;
         return start.isBefore(to) ? allowed.between(start, to, kind) : List.of();
     }

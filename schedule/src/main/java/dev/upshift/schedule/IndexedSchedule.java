@@ -74,7 +74,7 @@ final class IndexedSchedule implements AllowedIntervals {
 
     @Override
     public Optional<Interval> next(Instant at, UpgradeKind kind, Duration atLeast, Duration within) {
-        AllowedIntervals.checkNext(at, kind, atLeast, within);
+        Limits.checkNext(at, kind, atLeast, within);
         long t = at.getEpochSecond();
         long startLimit = saturatedAdd(t, within);
         long reach = Math.min(LATEST, saturatedAdd(startLimit, atLeast));
@@ -117,7 +117,7 @@ final class IndexedSchedule implements AllowedIntervals {
 
     @Override
     public List<Interval> between(Instant from, Instant to, UpgradeKind kind) {
-        AllowedIntervals.checkBetween(from, to, kind);
+        Limits.checkBetween(from, to, kind);
         long a = from.getEpochSecond();
         long b = to.getEpochSecond() + (to.getNano() > 0 ? 1 : 0);
         if (a >= b) {

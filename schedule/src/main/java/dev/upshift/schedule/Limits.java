@@ -50,4 +50,26 @@ final class Limits {
         }
         return at;
     }
+
+    /** Checks the arguments every {@link AllowedIntervals#next} implementation shares. */
+    static void checkNext(Instant at, UpgradeKind kind, Duration atLeast, Duration within) {
+        java.util.Objects.requireNonNull(kind, "kind");
+        checkRange(at, "instant");
+        if (atLeast.isNegative()) {
+            throw new IllegalArgumentException("atLeast must not be negative, got " + atLeast);
+        }
+        if (within.isNegative() || within.isZero()) {
+            throw new IllegalArgumentException("within must be positive, got " + within);
+        }
+    }
+
+    /** Checks the arguments every {@link AllowedIntervals#between} implementation shares. */
+    static void checkBetween(Instant from, Instant to, UpgradeKind kind) {
+        java.util.Objects.requireNonNull(kind, "kind");
+        checkRange(from, "from");
+        checkRange(to, "to");
+        if (to.isBefore(from)) {
+            throw new IllegalArgumentException("to " + to + " is before from " + from);
+        }
+    }
 }

@@ -81,7 +81,7 @@ public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<Maint
      * @throws IllegalArgumentException when {@code to} is before {@code from} or either lies outside 1900–9000
      */
     public List<Interval> allowed(Instant from, Instant to, UpgradeKind kind) {
-        AllowedIntervals.checkBetween(from, to, kind);
+        Limits.checkBetween(from, to, kind);
         long a = from.getEpochSecond();
         long b = to.getEpochSecond() + (to.getNano() > 0 ? 1 : 0);
         if (a >= b) {
