@@ -18,6 +18,11 @@ import java.util.Set;
  * at least one horizon, once, and later queries there are as fast; answers are the same either
  * way. The index is safe to share between threads: expansions are immutable values swapped in
  * atomically, and widening is a pure function of the schedule and the range.
+ *
+ * <p>Schedules read from documents are checked against Upshift's expansion bounds when read. A
+ * schedule built in code that breaks them (more than 25,000 occurrences a year) makes
+ * {@link #build}, or a query that widens its expansion, throw
+ * {@link dev.upshift.diff.input.UpshiftException}.
  */
 public final class ScheduleIndex {
     /** The default horizon: two years (731 days). */
