@@ -161,7 +161,8 @@ public final class RecurringSpan {
 
     /**
      * Asks ical4j for the instances in [from, to], a bounded number of steps at a time, so that its
-     * silent stop after 1,000 steps without an instance never cuts the expansion short.
+     * silent stop after 1,000 steps without an instance never cuts the expansion short. Instances
+     * are streamed, so that expansion stops as soon as {@code max} are found.
      */
     private List<LocalDateTime> scan(Recurrence r, LocalDateTime from, LocalDateTime to, long max) {
         List<LocalDateTime> out = new ArrayList<>();
@@ -170,7 +171,9 @@ public final class RecurringSpan {
         while (!chunkStart.isAfter(to)) {
             LocalDateTime next = r.advance(chunkStart, Recurrence.CHUNK_STEPS);
             LocalDateTime chunkEnd = next.isAfter(to) ? to : next;
-            for (LocalDateTime d : recur.getDates(start, chunkStart, chunkEnd)) {
+            List<LocalDateTime> chunk = recur.getDatesAsStream(start, chunkStart, chunkEnd, -1)
+                    .limit(max - out.size() + 1).sorted().toList();
+            for (LocalDateTime d : chunk) {
                 if (out.isEmpty() || d.isAfter(out.get(out.size() - 1))) {
                     out.add(d);
                     if (out.size() >= max) {

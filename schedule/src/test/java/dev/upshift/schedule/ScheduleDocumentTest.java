@@ -214,6 +214,10 @@ class ScheduleDocumentTest {
                 """);
         List<String> problems = assertTimeoutPreemptively(Duration.ofMillis(500), () -> Documents.problems(yaml));
         assertThat(problems).hasSize(2).allSatisfy(p -> assertThat(p).contains("steps a year, more than the 50,000 Upshift expands"));
+        String everyMinute = Documents.schedule("every-minute", "  maintenanceWindows:\n    - startTime: 2021-03-01T00:00:00Z\n"
+                + "      duration: 1m\n      recurrence: FREQ=DAILY;BYHOUR=" + range(0, 23) + ";BYMINUTE=" + range(0, 59) + "\n");
+        assertThat(assertTimeoutPreemptively(Duration.ofMillis(900), () -> Documents.problems(everyMinute)))
+                .singleElement().asString().contains("brings it to more than");
     }
 
     @Test
@@ -226,5 +230,13 @@ class ScheduleDocumentTest {
         assertThat(schedules).extracting(MaintenanceSchedule::name).containsExactly("same");
         assertThat(Documents.messages(problems)).contains("s.yaml:13:18: metadata.name: another MaintenanceSchedule is named"
                 + " 'same' (s.yaml:3:18)");
+    }
+
+    private static String range(int from, int to) {
+        StringBuilder s = new StringBuilder();
+        for (int i = from; i <= to; i++) {
+            s.append(i == from ? "" : ",").append(i);
+        }
+        return s.toString();
     }
 }
