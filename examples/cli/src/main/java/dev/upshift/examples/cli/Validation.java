@@ -2,6 +2,8 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.diff.input.Problems;
 import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.schedule.AvailabilityProfile;
+import dev.upshift.schedule.MaintenanceSchedule;
 import java.util.List;
 
 /** Checks loaded documents by kind; each kind's reader adds its problems. */
@@ -10,8 +12,7 @@ final class Validation {
 
     static void check(List<SourceDocument> docs, Problems problems) {
         // kinds are wired in as their readers land
-        dev.upshift.schedule.MaintenanceSchedule.readAll(docs, problems);
-        docs.stream().filter(d -> d.kind().equals(dev.upshift.schedule.AvailabilityProfile.KIND))
-                .forEach(d -> dev.upshift.schedule.AvailabilityProfile.read(d, problems));
+        MaintenanceSchedule.readAll(docs, problems);
+        docs.stream().filter(d -> d.kind().equals(AvailabilityProfile.KIND)).forEach(d -> AvailabilityProfile.read(d, problems));
     }
 }
