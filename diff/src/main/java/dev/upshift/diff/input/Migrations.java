@@ -77,7 +77,9 @@ public final class Migrations {
             return Optional.empty();
         }
         if (target == null) {
-            problems.error(at, "kind", "unknown kind '" + kind + "'; expected one of: " + String.join(", ", sorted(current.keySet())));
+            problems.error(at, "kind", "unknown kind '" + kind + "'; " + ObjectView.closest(kind, current.keySet())
+                    .map(c -> "did you mean '" + c + "'?")
+                    .orElse("expected one of: " + String.join(", ", sorted(current.keySet()))));
             return Optional.empty();
         }
         String version = document.apiVersion();

@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             ValidateCommand.class,
             PathCommand.class,
+            WindowsCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
