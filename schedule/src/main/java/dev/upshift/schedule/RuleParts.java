@@ -1,5 +1,6 @@
 package dev.upshift.schedule;
 
+import dev.upshift.diff.input.Suggestions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -80,7 +81,7 @@ final class RuleParts {
             String name = part.substring(0, eq).strip().toUpperCase(Locale.ROOT);
             String value = part.substring(eq + 1).strip().toUpperCase(Locale.ROOT);
             if (!NAMES.contains(name)) {
-                throw bad("unknown part '" + part.substring(0, eq) + "'" + Nearest.hint(name, NAMES, "; expected one of: "));
+                throw bad("unknown part '" + part.substring(0, eq) + "'" + Suggestions.hint(name, NAMES, "; expected one of: "));
             }
             if (value.isEmpty()) {
                 throw bad(name + " has no value");
@@ -99,7 +100,7 @@ final class RuleParts {
         try {
             frequency = Frequency.valueOf(freq);
         } catch (IllegalArgumentException e) {
-            throw bad("unknown FREQ '" + freq + "'" + Nearest.hint(freq, frequencies(), "; expected one of: "));
+            throw bad("unknown FREQ '" + freq + "'" + Suggestions.hint(freq, frequencies(), "; expected one of: "));
         }
         if (parts.containsKey("COUNT") && parts.containsKey("UNTIL")) {
             throw bad("COUNT and UNTIL must not both be given");

@@ -1,5 +1,6 @@
 package dev.upshift.schedule;
 
+import dev.upshift.diff.input.Suggestions;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -55,7 +56,7 @@ final class Times {
     static ZoneId zone(String text) {
         String name = text.strip();
         if (!ZONES.contains(name)) {
-            String hint = Nearest.to(name, ZONES).map(c -> "; did you mean '" + c + "'?")
+            String hint = Suggestions.closest(name, ZONES).map(c -> "; did you mean '" + c + "'?")
                     .orElse("; expected an IANA name such as UTC, Europe/Berlin or America/New_York");
             throw new IllegalArgumentException("unknown time zone '" + text + "'" + hint);
         }

@@ -77,9 +77,8 @@ public final class Migrations {
             return Optional.empty();
         }
         if (target == null) {
-            problems.error(at, "kind", "unknown kind '" + kind + "'; " + ObjectView.closest(kind, current.keySet())
-                    .map(c -> "did you mean '" + c + "'?")
-                    .orElse("expected one of: " + String.join(", ", sorted(current.keySet()))));
+            problems.error(at, "kind", "unknown kind '" + kind + "'"
+                    + Suggestions.hint(kind, sorted(current.keySet()), "; expected one of: "));
             return Optional.empty();
         }
         String version = document.apiVersion();

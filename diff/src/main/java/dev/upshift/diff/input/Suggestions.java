@@ -1,15 +1,18 @@
-package dev.upshift.schedule;
+package dev.upshift.diff.input;
 
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
 
-/** Finds the closest known word to a misspelt one, for "did you mean" hints. */
-final class Nearest {
-    private Nearest() {}
+/** "Did you mean" hints for misspelt names: fields, kinds, zones, enumerated words. */
+public final class Suggestions {
+    private Suggestions() {}
 
-    /** The candidate within a third of the word's length in edits, if any. */
-    static Optional<String> to(String word, Collection<String> candidates) {
+    /**
+     * The candidate closest to {@code word} (case-insensitive edit distance), if it is within a third
+     * of the word's length in edits (at least one); ties go to the first candidate.
+     */
+    public static Optional<String> closest(String word, Collection<String> candidates) {
         String w = word.toLowerCase(Locale.ROOT);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
@@ -23,9 +26,12 @@ final class Nearest {
         return bestDistance <= Math.max(1, word.length() / 3) ? Optional.ofNullable(best) : Optional.empty();
     }
 
-    /** {@code "; did you mean 'X'?"} or, with no close candidate, the prefix followed by every candidate. */
-    static String hint(String word, Collection<String> candidates, String listPrefix) {
-        return to(word, candidates).map(c -> "; did you mean '" + c + "'?")
+    /**
+     * {@code "; did you mean 'X'?"} when a candidate is close, otherwise {@code listPrefix}
+     * followed by every candidate, comma-separated.
+     */
+    public static String hint(String word, Collection<String> candidates, String listPrefix) {
+        return closest(word, candidates).map(c -> "; did you mean '" + c + "'?")
                 .orElse(listPrefix + String.join(", ", candidates));
     }
 
