@@ -30,9 +30,9 @@ public final class CatalogGenerator {
             Release.Builder b = Release.builder(major + "." + minor + "." + patch)
                     .component("kubernetes", "1." + kubeMinor + "." + (patch * 2 + random.nextInt(2)))
                     .component("etcd", "3." + (5 + minorIndex / 20) + "." + (minorIndex % 20))
-                    .component("containerd", "1.7." + (minorIndex % 30))
-                    .component("cilium", "1." + (13 + minorIndex / 10) + "." + patch)
-                    .component("coredns", "1.11." + (minorIndex % 5));
+                    .component("containerd", "1." + (7 + minorIndex / 30) + "." + (minorIndex % 30))
+                    .component("cilium", "1." + (13 + minorIndex / 10) + "." + (minorIndex % 10 * 5 + patch))
+                    .component("coredns", "1." + (11 + minorIndex / 5) + "." + (minorIndex % 5));
             if (minorIndex > 0) {
                 int prevMajor = 1 + (minorIndex - 1) / minorsPerMajor;
                 int prevMinor = (minorIndex - 1) % minorsPerMajor;

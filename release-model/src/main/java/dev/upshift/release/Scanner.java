@@ -1,5 +1,7 @@
 package dev.upshift.release;
 
+import dev.upshift.diff.input.SyntaxException;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -142,22 +144,6 @@ final class Scanner {
 
     /** The input quoted for a message: escaped, and shortened when long. */
     static String quote(String s) {
-        StringBuilder out = new StringBuilder(Math.min(s.length(), 80) + 16).append('"');
-        int shown = s.length() > 80 ? 60 : s.length();
-        for (int i = 0; i < shown; i++) {
-            char c = s.charAt(i);
-            if (c == '"' || c == '\\') {
-                out.append('\\').append(c);
-            } else if (c < 0x20 || c > 0x7e) {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
-        }
-        if (shown < s.length()) {
-            out.append("...\" (").append(s.length()).append(" characters)");
-            return out.toString();
-        }
-        return out.append('"').toString();
+        return SyntaxException.quote(s);
     }
 }

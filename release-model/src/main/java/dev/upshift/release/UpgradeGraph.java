@@ -213,8 +213,13 @@ public final class UpgradeGraph {
         return c.get().minor() - w.get().minor() > workerSkew;
     }
 
+    /**
+     * Explains a missing path at the frontier: from the newest release the cluster can reach to the
+     * oldest release that still leads on to the target, the first rule that refuses the hop.
+     */
     private NoPath explain(int f, int t) {
         boolean[] reachable = reachableFrom(f);
+        int[] dist = distanceTo.computeIfAbsent(t, this::distancesTo);
         int frontier = f;
         for (int i = t - 1; i > f; i--) {
             if (reachable[i]) {
@@ -222,16 +227,30 @@ public final class UpgradeGraph {
                 break;
             }
         }
+        int bridge = t;
+        for (int n = frontier + 1; n < t; n++) {
+            if (dist[n] >= 0 && !releases[n].isWithdrawn()) {
+                bridge = n;
+                break;
+            }
+        }
         Release r = releases[frontier];
-        String subject = frontier == f ? "the cluster runs" : "the newest release reachable from " + releases[f].version() + " is";
+        String subject = frontier == f ? "the cluster runs"
+                : "the newest release reachable from " + releases[f].version() + " is";
         List<Cut> cuts = new ArrayList<>();
-        rules.cut(r, releases[t], subject).ifPresent(cuts::add);
+        rules.cut(r, releases[bridge], subject).ifPresent(cuts::add);
+        if (bridge != t) {
+            rules.cut(r, releases[t], subject).ifPresent(cuts::add);
+        }
         for (int n = frontier + 1; n < t && cuts.size() < 6; n++) {
-            if (!reachable[n]) {
+            if (n != bridge && !reachable[n] && dist[n] >= 0 && !releases[n].isWithdrawn()) {
                 rules.cut(r, releases[n], subject).ifPresent(cuts::add);
             }
         }
         String reason = cuts.isEmpty() ? "no route through the catalog" : cuts.get(0).message();
+        if (bridge != t) {
+            reason += "; " + releases[bridge].version() + " is the oldest release that leads on to " + releases[t].version();
+        }
         return new NoPath(releases[f].version(), releases[t].version(), reason, cuts);
     }
 

@@ -1,54 +1,18 @@
 package dev.upshift.release;
 
-import static com.tngtech.archunit.base.DescribedPredicate.describe;
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-
-import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.junit.ArchTests;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.upshift.archrules.PureModuleRules;
 
-/** DESIGN.md section 2: the document layer is pure. */
+/** DESIGN.md section 2: the release model is pure and stands on diff only. */
 @AnalyzeClasses(packages = "dev.upshift.release", importOptions = ImportOption.DoNotIncludeTests.class)
 class PurityTest {
+    @ArchTest
+    static final ArchTests pureModule = ArchTests.in(PureModuleRules.class);
 
     @ArchTest
-    static final ArchRule opensNoFilesOrSockets = noClasses()
-            .should().dependOnClassesThat().belongToAnyOf(java.io.File.class, java.io.FileInputStream.class,
-                    java.io.FileOutputStream.class, java.io.FileReader.class, java.io.FileWriter.class,
-                    java.io.RandomAccessFile.class, java.nio.file.Files.class, java.nio.file.Paths.class,
-                    java.nio.file.FileSystems.class, ProcessBuilder.class)
-            .orShould().dependOnClassesThat().resideInAnyPackage("java.net..", "java.nio.channels..", "java.sql..")
-            .because("pure modules only parse what they are handed");
-
-    @ArchTest
-    static final ArchRule readsNoClock = noClasses()
-            .should().dependOnClassesThat().belongToAnyOf(java.time.Clock.class, java.time.InstantSource.class)
-            .orShould().callMethodWhere(describe("now() of java.time",
-                    (JavaCall<?> call) -> call.getName().equals("now")
-                            && call.getTargetOwner().getPackageName().equals("java.time")))
-            .orShould().callMethod(System.class, "currentTimeMillis")
-            .orShould().callMethod(System.class, "nanoTime")
-            .because("time is a parameter in pure modules");
-
-    @ArchTest
-    static final ArchRule startsNoThreads = noClasses()
-            .should().dependOnClassesThat().belongToAnyOf(Thread.class, java.util.Timer.class,
-                    java.util.concurrent.ExecutorService.class, java.util.concurrent.Executors.class,
-                    java.util.concurrent.ForkJoinPool.class, java.util.concurrent.CompletableFuture.class)
-            .because("pure modules start no threads");
-
-    @ArchTest
-    static final ArchRule readsNoEnvironment = noClasses()
-            .should().callMethod(System.class, "getenv")
-            .orShould().callMethod(System.class, "getenv", String.class)
-            .because("pure modules are configured by their callers");
-
-    @ArchTest
-    static final ArchRule dependsOnNothingAbove = noClasses()
-            .should().dependOnClassesThat().resideInAnyPackage("dev.upshift.schedule..",
-                    "dev.upshift.spi..", "dev.upshift.core..", "dev.upshift.testkit..", "dev.upshift.examples..",
-                    "io.fabric8..", "org.eclipse.jgit..")
-            .because("the release model depends only on diff");
+    static final ArchRule dependsOnDiffOnly = PureModuleRules.dependsOnlyOn("dev.upshift.release..", "dev.upshift.diff..");
 }

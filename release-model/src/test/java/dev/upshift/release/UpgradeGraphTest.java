@@ -125,8 +125,23 @@ class UpgradeGraphTest {
             UpgradeGraph g = graph(release("1.0.0", "1.27.1"), release("1.0.4", "1.27.5"),
                     release("1.2.0", "1.29.1"), release("2.0.0", "1.29.3").upgradesFrom(">=1.2.0"));
             NoPath n = noPath(g.path("1.0.0", "2.0.0"));
-            assertThat(n.reason()).isEqualTo("2.0.0 accepts >=1.2.0 but the newest release reachable from 1.0.0 is 1.0.4");
-            assertThat(n.cuts()).extracting(Cut::rule).containsExactly(Cut.Rule.UPGRADES_FROM, Cut.Rule.SKEW);
+            assertThat(n.reason()).isEqualTo("kubernetes 1.27 → 1.29 skips a minor (1.0.4 → 1.2.0);"
+                    + " 1.2.0 is the oldest release that leads on to 2.0.0");
+            assertThat(n.cuts()).extracting(Cut::rule).containsExactly(Cut.Rule.SKEW, Cut.Rule.UPGRADES_FROM);
+            assertThat(n.cuts().get(1).message()).isEqualTo("2.0.0 accepts >=1.2.0 but the newest release reachable from 1.0.0 is 1.0.4");
+        }
+
+        @Test
+        void explainsTheCutBetweenWhatTheClusterReachesAndWhatLeadsOnToTheTarget() {
+            UpgradeGraph g = graph(release("1.0.0", "1.27.1").component("cilium", "1.13.3"),
+                    release("1.0.4", "1.27.5").component("cilium", "1.13.4"),
+                    release("1.0.5", "1.27.6").state(ReleaseState.WITHDRAWN),
+                    release("1.1.0", "1.28.1").component("cilium", "1.13.0"),
+                    release("1.2.0", "1.29.1").component("cilium", "1.14.0").upgradesFrom(">=1.1.0"));
+            NoPath n = noPath(g.path("1.0.0", "1.2.0"));
+            assertThat(n.reason()).isEqualTo("cilium would move down from 1.13.4 (in 1.0.4) to 1.13.0 (in 1.1.0);"
+                    + " 1.1.0 is the oldest release that leads on to 1.2.0");
+            assertThat(n.cuts()).extracting(Cut::rule).containsExactly(Cut.Rule.COMPONENT_DOWNGRADE, Cut.Rule.UPGRADES_FROM);
         }
 
         @Test

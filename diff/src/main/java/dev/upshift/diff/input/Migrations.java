@@ -77,7 +77,8 @@ public final class Migrations {
             return Optional.empty();
         }
         if (target == null) {
-            problems.error(at, "kind", "unknown kind '" + kind + "'; expected one of: " + String.join(", ", sorted(current.keySet())));
+            problems.error(at, "kind", "unknown kind '" + kind + "'"
+                    + Suggestions.hint(kind, sorted(current.keySet()), "; expected one of: "));
             return Optional.empty();
         }
         String version = document.apiVersion();

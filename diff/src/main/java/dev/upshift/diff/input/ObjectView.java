@@ -258,7 +258,7 @@ public final class ObjectView {
                     && !document.legacyFields().contains(childPointer(name))) {
                 Set<String> known = new LinkedHashSet<>(read);
                 known.addAll(expected);
-                String hint = closest(name, known).map(c -> "; did you mean '" + c + "'?")
+                String hint = Suggestions.closest(name, known).map(c -> "; did you mean '" + c + "'?")
                         .orElse("; expected " + (known.isEmpty() ? "no fields" : "one of: " + String.join(", ", known)));
                 problems.error(document.sourceMap().keyLocation(childPointer(name)), fieldPath(name),
                         "unknown field" + hint);
@@ -328,35 +328,5 @@ public final class ObjectView {
 
     private static String abbreviate(String s) {
         return s.length() <= 60 ? s : s.substring(0, 57) + "...";
-    }
-
-    static Optional<String> closest(String name, Collection<String> candidates) {
-        String best = null;
-        int bestDistance = Integer.MAX_VALUE;
-        for (String c : candidates) {
-            int d = distance(name.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT));
-            if (d < bestDistance) {
-                bestDistance = d;
-                best = c;
-            }
-        }
-        return bestDistance <= Math.max(1, name.length() / 3) ? Optional.ofNullable(best) : Optional.empty();
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) prev[j] = j;
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 }

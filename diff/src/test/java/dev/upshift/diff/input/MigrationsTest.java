@@ -89,12 +89,12 @@ class MigrationsTest {
     @Test
     void reportsUnknownVersionsAndKindsWithWhatIsSupported() {
         assertThat(migrations.migrate(load("apiVersion: upshift.dev/v9\nkind: Widget\n"), problems)).isEmpty();
-        assertThat(migrations.migrate(load("apiVersion: " + V2 + "\nkind: Gadget\n"), problems)).isEmpty();
+        assertThat(migrations.migrate(load("apiVersion: " + V2 + "\nkind: Deployment\n"), problems)).isEmpty();
         assertThat(migrations.migrate(load("apiVersion: " + V2 + "\n"), problems)).isEmpty();
         assertThat(problems.all()).extracting(Problem::toString).containsExactly(
                 "w.yaml:1:13: apiVersion: unknown apiVersion 'upshift.dev/v9' for kind Widget; expected " + V2
                         + " (or an older one it migrates: " + V0 + ", " + V1 + ")",
-                "w.yaml:2:7: kind: unknown kind 'Gadget'; expected one of: Widget",
+                "w.yaml:2:7: kind: unknown kind 'Deployment'; expected one of: Widget",
                 "w.yaml:1:1: kind: missing kind; expected one of: Widget");
     }
 

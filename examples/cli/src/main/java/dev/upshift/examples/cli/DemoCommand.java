@@ -6,12 +6,25 @@ import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.UpgradeGraph;
 import dev.upshift.release.UpgradePath;
 import dev.upshift.release.Version;
+import dev.upshift.core.files.DocumentFiles;
+import dev.upshift.diff.input.Problems;
+import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.schedule.AllowedIntervals;
+import dev.upshift.schedule.Interval;
+import dev.upshift.schedule.MaintenanceSchedule;
+import dev.upshift.schedule.ScheduleIndex;
+import dev.upshift.schedule.UpgradeKind;
 import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "demo", description = "Runs the main job on the embedded demo fleet (a copy of examples/fleet).")
@@ -19,9 +32,14 @@ final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--now", paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
+            description = "the instant to plan from (RFC 3339); default: now")
+    Instant now;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        Instant at = now != null ? now : Instant.now().truncatedTo(ChronoUnit.SECONDS);
         ReleaseCatalog catalog = Catalogs.load(DemoFleet.root().resolve("releases"), spec.commandLine().getErr());
         out.println("Release catalog (examples/fleet/releases): " + catalog.size() + " releases");
         out.println();
@@ -35,8 +53,34 @@ final class DemoCommand implements Callable<Integer> {
             out.println("Upgrade path from the oldest to the newest release:");
             out.print(path instanceof UpgradePath p ? PathRendering.text(p) : path + "\n");
         }
+        out.println();
+        out.print(schedules(at));
         out.flush();
         return Main.OK;
+    }
+
+    private String schedules(Instant at) {
+        Problems problems = new Problems();
+        List<SourceDocument> docs = Kinds.checked(DocumentFiles.create().load(DemoFleet.root().resolve("schedules"), problems), problems);
+        List<MaintenanceSchedule> schedules = MaintenanceSchedule.readAll(docs, problems);
+        problems.throwIfErrors();
+        ScheduleIndex index = ScheduleIndex.build(schedules, at);
+        StringBuilder s = new StringBuilder("Next windows for a minor upgrade of at least 2h, from " + at + ":\n");
+        for (MaintenanceSchedule schedule : schedules) {
+            AllowedIntervals allowed = index.get(schedule.metadata().name()).orElseThrow();
+            s.append("  ").append(schedule.metadata().name()).append(" (").append(schedule.timeZone()).append(")\n");
+            Instant from = at;
+            for (int i = 0; i < 3; i++) {
+                Optional<Interval> next = allowed.next(from, UpgradeKind.MINOR, Duration.ofHours(2));
+                if (next.isEmpty()) {
+                    s.append("    none within two years\n");
+                    break;
+                }
+                s.append("    ").append(next.get()).append('\n');
+                from = next.get().end();
+            }
+        }
+        return s.toString();
     }
 
     static String catalogTable(ReleaseCatalog catalog) {

@@ -4,6 +4,8 @@ import dev.upshift.diff.input.Migrations;
 import dev.upshift.diff.input.Problems;
 import dev.upshift.diff.input.SourceDocument;
 import dev.upshift.release.ReleaseDocuments;
+import dev.upshift.schedule.AvailabilityProfile;
+import dev.upshift.schedule.MaintenanceSchedule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +15,9 @@ final class Kinds {
     static final String API_VERSION = "upshift.dev/v1alpha1";
 
     static final Migrations MIGRATIONS = Migrations.none(Map.of(
-            ReleaseDocuments.KIND, API_VERSION));
+            ReleaseDocuments.KIND, API_VERSION,
+            MaintenanceSchedule.KIND, API_VERSION,
+            AvailabilityProfile.KIND, API_VERSION));
 
     private Kinds() {}
 

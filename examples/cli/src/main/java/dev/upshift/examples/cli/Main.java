@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             DiffCommand.class,
             ValidateCommand.class,
             PathCommand.class,
+            WindowsCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

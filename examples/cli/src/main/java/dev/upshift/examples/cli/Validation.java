@@ -3,6 +3,8 @@ package dev.upshift.examples.cli;
 import dev.upshift.diff.input.Problems;
 import dev.upshift.diff.input.SourceDocument;
 import dev.upshift.release.ReleaseCatalog;
+import dev.upshift.schedule.AvailabilityProfile;
+import dev.upshift.schedule.MaintenanceSchedule;
 import java.util.List;
 
 /** Checks loaded documents: kind and apiVersion first, then each kind's own reader and cross-checks. */
@@ -12,5 +14,7 @@ final class Validation {
     static void check(List<SourceDocument> docs, Problems problems) {
         List<SourceDocument> known = Kinds.checked(docs, problems);
         ReleaseCatalog.read(known, problems);
+        MaintenanceSchedule.readAll(known, problems);
+        known.stream().filter(d -> d.kind().equals(AvailabilityProfile.KIND)).forEach(d -> AvailabilityProfile.read(d, problems));
     }
 }

@@ -27,7 +27,7 @@ class ValidateCommandTest {
         Cli r = Cli.run("validate", dir.toString());
         assertThat(r.exitCode()).isEqualTo(1);
         assertThat(r.err().lines()).containsExactly(
-                dir.resolve("a.yaml") + ":2:7: kind: unknown kind 'Relase'; expected one of: Release",
+                dir.resolve("a.yaml") + ":2:7: kind: unknown kind 'Relase'; did you mean 'Release'?",
                 dir.resolve("b.yaml") + ":1:13: apiVersion: unknown apiVersion 'upshift.dev/v1' for kind Release; expected upshift.dev/v1alpha1",
                 dir.resolve("c.yaml") + ":2:1: kind: duplicate key 'kind' (first at line 1)",
                 dir.resolve("d.yaml") + ":2:1: invalid syntax: expected ',' or ']', but got <stream end> (while parsing a flow sequence that starts at line 1, column 4)");

@@ -1,0 +1,228 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.core.files.DocumentFiles;
+import dev.upshift.diff.input.Durations;
+import dev.upshift.diff.input.Problem;
+import dev.upshift.diff.input.Problems;
+import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.schedule.AllowedIntervals;
+import dev.upshift.schedule.AvailabilityProfile;
+import dev.upshift.schedule.Interval;
+import dev.upshift.schedule.MaintenanceSchedule;
+import dev.upshift.schedule.UpgradeKind;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "windows", sortOptions = false, mixinStandardHelpOptions = true,
+        description = "Prints a maintenance schedule's allowed intervals, one START/END a line in UTC (RFC 3339).")
+final class WindowsCommand implements Callable<Integer> {
+    private static final int MAX_COUNT = 100_000;
+
+    enum Scope { patch, minor, major }
+
+    enum Output { text, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--schedule", required = true, paramLabel = "FILE",
+            description = "a file (or folder) of MaintenanceSchedule documents")
+    Path schedule;
+
+    @Option(names = "--name", paramLabel = "NAME", description = "the schedule to show, when FILE holds several")
+    String name;
+
+    @Option(names = "--from", paramLabel = "T", converter = InstantConverter.class,
+            description = "start of the range (RFC 3339, or a date meaning 00:00Z); default: now")
+    Instant from;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    End end;
+
+    static final class End {
+        @Option(names = "--until", paramLabel = "T", converter = InstantConverter.class, required = true,
+                description = "end of the range: every interval up to T, clipped to it")
+        Instant until;
+
+        @Option(names = "--count", paramLabel = "N", required = true, description = "the first N intervals instead")
+        Integer count;
+    }
+
+    @Option(names = "--scope", defaultValue = "patch", paramLabel = "patch|minor|major",
+            description = "the kind of upgrade (default: patch, the least restricted)")
+    Scope scope;
+
+    @Option(names = "--node-level", description = "the upgrade rolls or replaces nodes (noMinorOrNodeUpgrades applies)")
+    boolean nodeLevel;
+
+    @Option(names = "--min-duration", paramLabel = "D", defaultValue = "0s", converter = DurationConverter.class,
+            description = "only intervals that leave at least D (90m, 4h, PT4H)")
+    Duration minDuration;
+
+    @Option(names = "--output", defaultValue = "text", paramLabel = "text|json", description = "text (default) or json")
+    Output output;
+
+    @Option(names = "--profile", paramLabel = "gke|aks|FILE",
+            description = "also check the schedule against a bundled availability profile or the profiles in FILE")
+    String profile;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        Instant start = from != null ? from : Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        checkRange(start);
+        Problems problems = new Problems();
+        List<SourceDocument> docs = DocumentFiles.create().load(schedule, problems);
+        List<MaintenanceSchedule> schedules = MaintenanceSchedule.readAll(docs, problems);
+        if (problems.hasErrors()) {
+            print(problems, err);
+            return Main.PROBLEM;
+        }
+        Optional<MaintenanceSchedule> chosen = choose(schedules, err);
+        if (chosen.isEmpty()) {
+            print(problems, err);
+            return schedules.isEmpty() ? Main.PROBLEM : Main.USAGE;
+        }
+        profiles(problems).forEach(p -> p.check(chosen.get(), start, problems));
+        print(problems, err);
+        List<Interval> intervals = intervals(chosen.get().index(start), start, kind());
+        PrintWriter out = spec.commandLine().getOut();
+        if (output == Output.json) {
+            out.println(WindowsJson.render(chosen.get().name(), scope.name(), nodeLevel, start, end, minDuration, intervals));
+        } else {
+            intervals.forEach(out::println);
+        }
+        return problems.hasErrors() ? Main.PROBLEM : Main.OK;
+    }
+
+    private void checkRange(Instant start) {
+        if (end.until != null && !end.until.isAfter(start)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--until " + end.until + " must be after --from " + start);
+        }
+        if (end.count != null && (end.count < 1 || end.count > MAX_COUNT)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--count must be between 1 and " + MAX_COUNT);
+        }
+    }
+
+    private UpgradeKind kind() {
+        UpgradeKind kind = switch (scope) {
+            case patch -> UpgradeKind.PATCH;
+            case minor -> UpgradeKind.MINOR;
+            case major -> UpgradeKind.MAJOR;
+        };
+        return nodeLevel ? kind.changingNodes() : kind;
+    }
+
+    private List<Interval> intervals(AllowedIntervals allowed, Instant start, UpgradeKind kind) {
+        if (end.until != null) {
+            return allowed.between(start, end.until, kind).stream()
+                    .filter(i -> i.duration().compareTo(minDuration) >= 0).toList();
+        }
+        List<Interval> out = new ArrayList<>();
+        Instant at = start;
+        while (out.size() < end.count) {
+            Optional<Interval> next = allowed.next(at, kind, minDuration);
+            if (next.isEmpty()) {
+                break;
+            }
+            out.add(next.get());
+            if (next.get().isOpen()) {
+                break;
+            }
+            at = next.get().end();
+        }
+        return out;
+    }
+
+    private Optional<MaintenanceSchedule> choose(List<MaintenanceSchedule> schedules, PrintWriter err) {
+        String names = schedules.stream().map(MaintenanceSchedule::name).collect(Collectors.joining(", "));
+        if (name != null) {
+            Optional<MaintenanceSchedule> named = schedules.stream().filter(s -> s.name().equals(name)).findFirst();
+            if (named.isEmpty()) {
+                err.println("upshift: " + schedule + " holds no MaintenanceSchedule named '" + name + "'"
+                        + (schedules.isEmpty() ? "" : "; it holds: " + names));
+            }
+            return named;
+        }
+        if (schedules.size() == 1) {
+            return Optional.of(schedules.get(0));
+        }
+        err.println(schedules.isEmpty() ? "upshift: " + schedule + " holds no MaintenanceSchedule"
+                : "upshift: " + schedule + " holds " + schedules.size() + " maintenance schedules (" + names
+                        + "); choose one with --name");
+        return Optional.empty();
+    }
+
+    private List<AvailabilityProfile> profiles(Problems problems) {
+        if (profile == null) {
+            return List.of();
+        }
+        Optional<AvailabilityProfile> bundled = AvailabilityProfile.bundled(profile);
+        if (bundled.isPresent()) {
+            return List.of(bundled.get());
+        }
+        List<AvailabilityProfile> out = new ArrayList<>();
+        for (SourceDocument d : DocumentFiles.create().load(Path.of(profile), problems)) {
+            if (d.kind().equals(AvailabilityProfile.KIND)) {
+                AvailabilityProfile.read(d, problems).ifPresent(out::add);
+            }
+        }
+        if (out.isEmpty() && !problems.hasErrors()) {
+            problems.add(Problem.error(dev.upshift.diff.input.SourceLocation.of(profile), "",
+                    "no AvailabilityProfile here; --profile takes gke, aks or a file of AvailabilityProfile documents"));
+        }
+        return out;
+    }
+
+    private static void print(Problems problems, PrintWriter err) {
+        problems.all().stream().sorted().forEach(err::println);
+        err.flush();
+    }
+
+    /** RFC 3339 with Z or an offset, or a date meaning its midnight in UTC. */
+    static final class InstantConverter implements CommandLine.ITypeConverter<Instant> {
+        @Override
+        public Instant convert(String value) {
+            try {
+                return OffsetDateTime.parse(value).toInstant();
+            } catch (DateTimeParseException notDateTime) {
+                try {
+                    return LocalDate.parse(value).atStartOfDay().toInstant(ZoneOffset.UTC);
+                } catch (DateTimeParseException notDate) {
+                    throw new CommandLine.TypeConversionException("'" + value
+                            + "' is not a time; expected RFC 3339 such as 2021-03-10T07:00:00Z, or a date such as 2021-03-10");
+                }
+            }
+        }
+    }
+
+    /** Go-style or ISO-8601 durations. */
+    static final class DurationConverter implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            try {
+                return Durations.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+package dev.upshift.examples.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.input.Durations;
+import dev.upshift.schedule.Interval;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/** The stable JSON form of {@code upshift windows --output json} (documented in docs/cli.md). */
+final class WindowsJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private WindowsJson() {}
+
+    static String render(String schedule, String scope, boolean nodeLevel, Instant from, WindowsCommand.End end,
+            Duration minDuration, List<Interval> intervals) {
+        ObjectNode root = MAPPER.createObjectNode();
+        root.put("schedule", schedule);
+        root.put("scope", scope);
+        root.put("nodeLevel", nodeLevel);
+        root.put("from", from.toString());
+        if (end.until != null) {
+            root.put("until", end.until.toString());
+        } else {
+            root.putNull("until");
+        }
+        if (end.count != null) {
+            root.put("count", end.count);
+        } else {
+            root.putNull("count");
+        }
+        root.put("minDuration", Durations.format(minDuration));
+        ArrayNode list = root.putArray("intervals");
+        for (Interval i : intervals) {
+            ObjectNode item = list.addObject();
+            item.put("start", i.start().toString());
+            if (i.isOpen()) {
+                item.putNull("end");
+                item.putNull("seconds");
+            } else {
+                item.put("end", i.end().toString());
+                item.put("seconds", i.duration().getSeconds());
+            }
+        }
+        try {
+            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package dev.upshift.schedule;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Which upgrades a maintenance exclusion blocks, as GKE's exclusion scopes do. Patch upgrades and
+ * configuration changes that leave nodes alone are blocked only by {@link #NO_UPGRADES}.
+ */
+public enum ExclusionScope {
+    /** Blocks every upgrade and configuration change ({@code noUpgrades}, the default). */
+    NO_UPGRADES("noUpgrades"),
+    /** Blocks minor and major upgrades ({@code noMinorUpgrades}). */
+    NO_MINOR_UPGRADES("noMinorUpgrades"),
+    /** Blocks minor and major upgrades and anything that rolls or replaces nodes ({@code noMinorOrNodeUpgrades}). */
+    NO_MINOR_OR_NODE_UPGRADES("noMinorOrNodeUpgrades");
+
+    private final String word;
+
+    ExclusionScope(String word) {
+        this.word = word;
+    }
+
+    /** The word documents use ({@code noUpgrades}, ...). */
+    public String word() {
+        return word;
+    }
+
+    /** Whether an exclusion of this scope blocks an upgrade of the given kind. */
+    public boolean blocks(UpgradeKind kind) {
+        return switch (this) {
+            case NO_UPGRADES -> true;
+            case NO_MINOR_UPGRADES -> kind.isMinorOrMajor();
+            case NO_MINOR_OR_NODE_UPGRADES -> kind.isMinorOrMajor() || kind.changesNodes();
+        };
+    }
+
+    /** Whether this scope blocks the kinds of a restriction index (see {@link UpgradeKind#restriction()}). */
+    boolean blocksRestriction(int restriction) {
+        return switch (this) {
+            case NO_UPGRADES -> true;
+            case NO_MINOR_OR_NODE_UPGRADES -> restriction >= 1;
+            case NO_MINOR_UPGRADES -> restriction >= 2;
+        };
+    }
+
+    /** The document words, in declaration order. */
+    static Map<String, ExclusionScope> words() {
+        Map<String, ExclusionScope> words = new LinkedHashMap<>();
+        for (ExclusionScope s : values()) {
+            words.put(s.word, s);
+        }
+        return words;
+    }
+
+    @Override
+    public String toString() {
+        return word;
+    }
+}

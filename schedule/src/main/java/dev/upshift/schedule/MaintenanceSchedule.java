@@ -1,0 +1,97 @@
+package dev.upshift.schedule;
+
+import dev.upshift.diff.input.Metadata;
+import dev.upshift.diff.input.Problems;
+import dev.upshift.diff.input.SourceDocument;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A {@code MaintenanceSchedule} document: recurring windows when upgrades may run, and exclusions
+ * when some may not (seed 001, DESIGN.md section 4).
+ *
+ * <p>Allowed time is the windows, merged where they overlap or touch, minus the exclusions whose
+ * scope blocks the upgrade at hand. A schedule without windows allows any time outside its
+ * exclusions (as a cluster without a schedule does). docs/schedules.md describes the format and
+ * its time-zone rules.
+ *
+ * @param metadata the document's metadata; {@code metadata.name} names the schedule
+ * @param timeZone the zone of local times that give no offset (UTC when the document names none)
+ * @param windows the maintenance windows, in document order
+ * @param exclusions the maintenance exclusions, in document order
+ * @param origin where the schedule's {@code spec} was written
+ */
+public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<MaintenanceWindow> windows,
+        List<MaintenanceExclusion> exclusions, Origin origin) {
+
+    /** The document kind. */
+    public static final String KIND = "MaintenanceSchedule";
+    /** The {@code apiVersion} schedules are read at. */
+    public static final String API_VERSION = "upshift.dev/v1alpha1";
+
+    /** Validates and copies the parts. */
+    public MaintenanceSchedule {
+        Objects.requireNonNull(metadata, "metadata");
+        Objects.requireNonNull(timeZone, "timeZone");
+        Objects.requireNonNull(origin, "origin");
+        windows = List.copyOf(windows);
+        exclusions = List.copyOf(exclusions);
+    }
+
+    /** The schedule's name. */
+    public String name() {
+        return metadata.name();
+    }
+
+    /**
+     * Reads a schedule document, reporting every problem with its file, line, column and field.
+     *
+     * <p>Besides the format, reading checks that the schedule can do its job: a recurrence that
+     * never occurs, UNTIL before the start, exclusions that hide every window in the two years
+     * after the first one, and more occurrences than Upshift expands are errors; a start that is
+     * not an occurrence of its own rule, an exclusion ending at 23:59:59 and a schedule with
+     * nothing in it are warnings. These checks depend only on the document, never on the clock.
+     *
+     * @param document a document of kind {@value #KIND}
+     * @param problems where errors and warnings go
+     * @return the schedule, or empty when the document has errors
+     */
+    public static Optional<MaintenanceSchedule> read(SourceDocument document, Problems problems) {
+        return ScheduleReader.read(document, problems);
+    }
+
+    /**
+     * Reads every {@value #KIND} document of a list, skipping documents of other kinds, and
+     * reports two schedules with the same name.
+     *
+     * @return the schedules without errors, in document order
+     */
+    public static List<MaintenanceSchedule> readAll(List<SourceDocument> documents, Problems problems) {
+        return ScheduleReader.readAll(documents, problems);
+    }
+
+    /**
+     * The allowed intervals that overlap {@code [from, to)}, clipped to it, computed directly from
+     * the rules without an index (each call expands the recurrences again; use a
+     * {@link ScheduleIndex} for repeated queries).
+     *
+     * @throws IllegalArgumentException when {@code to} is before {@code from} or either lies outside 1900–9000
+     */
+    public List<Interval> allowed(Instant from, Instant to, UpgradeKind kind) {
+        Limits.checkBetween(from, to, kind);
+        long a = from.getEpochSecond();
+        long b = to.getEpochSecond() + (to.getNano() > 0 ? 1 : 0);
+        if (a >= b) {
+            return List.of();
+        }
+        return IndexedSchedule.clip(Expansion.compute(this, a, b).allowed(kind.restriction()), from, to);
+    }
+
+    /** This schedule's allowed time, indexed from {@code origin} over {@link ScheduleIndex#DEFAULT_HORIZON}. */
+    public AllowedIntervals index(Instant origin) {
+        return ScheduleIndex.build(List.of(this), origin).get(name()).orElseThrow();
+    }
+}

@@ -1,0 +1,226 @@
+package dev.upshift.schedule;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+import net.fortuna.ical4j.model.Recur;
+import net.fortuna.ical4j.util.Configurator;
+
+/**
+ * An RFC 5545 recurrence rule ({@code RRULE} value), checked and ready to expand.
+ *
+ * <p>{@link #parse} checks every part against RFC 5545 section 3.3.10 and against Upshift's
+ * bounds: a rule may take at most 50,000 steps (FREQ × INTERVAL) a year and generate at most
+ * 10,000 instances per step, which rejects rules such as {@code FREQ=SECONDLY} or
+ * {@code FREQ=MINUTELY} that would expand to millions of instances. {@code UNTIL} is a date
+ * ({@code 20211231}: up to the end of that local day), a local date-time ({@code 20211231T170000})
+ * or a UTC date-time ({@code 20211231T170000Z}); all are inclusive.
+ *
+ * <p>Expansion uses ical4j in local time and never relies on it to go on past long stretches
+ * without instances (ical4j stops silently after 1,000 such steps): Upshift asks for at most a few
+ * hundred steps at a time. Immutable and thread-safe.
+ */
+public final class Recurrence {
+    /**
+     * How many steps Upshift asks ical4j to cover at once: well below ical4j's limit of steps
+     * without an instance ({@code net.fortuna.ical4j.recur.maxincrementcount}, 1,000 unless
+     * configured lower), after which it stops silently.
+     */
+    static final long CHUNK_STEPS = chunkSteps();
+
+    private static final DateTimeFormatter BASIC_DATE_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss");
+    private static final DateTimeFormatter BASIC_DATE = DateTimeFormatter.BASIC_ISO_DATE;
+
+    private final String text;
+    private final Frequency frequency;
+    private final int interval;
+    private final OptionalInt count;
+    private final Optional<Until> until;
+    private final String expansionRule;
+
+    private Recurrence(String text, RuleParts parts) {
+        this.text = text;
+        this.frequency = parts.frequency();
+        this.interval = parts.interval();
+        this.count = parts.get("COUNT") == null ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(parts.get("COUNT")));
+        this.until = Optional.ofNullable(parts.get("UNTIL")).map(u -> Until.parse(u, parts));
+        StringBuilder rule = new StringBuilder();
+        for (Map.Entry<String, String> e : parts.parts().entrySet()) {
+            if (!e.getKey().equals("COUNT") && !e.getKey().equals("UNTIL")) {
+                rule.append(rule.length() == 0 ? "" : ";").append(e.getKey()).append('=').append(e.getValue());
+            }
+        }
+        this.expansionRule = rule.toString();
+    }
+
+    /**
+     * Parses a rule such as {@code FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR} (an {@code RRULE:} prefix is
+     * accepted).
+     *
+     * @throws IllegalArgumentException quoting the rule and saying what is wrong with it
+     */
+    public static Recurrence parse(String text) {
+        Objects.requireNonNull(text, "text");
+        RuleParts parts = RuleParts.parse(text);
+        Recurrence r = new Recurrence(text.strip(), parts);
+        r.checkBounds(parts);
+        try {
+            r.newRecur();
+        } catch (RuntimeException e) {
+            throw parts.bad(String.valueOf(e.getMessage()));
+        }
+        return r;
+    }
+
+    /** The rule as written. */
+    public String text() {
+        return text;
+    }
+
+    /** The rule's COUNT, if it has one. */
+    public OptionalInt count() {
+        return count;
+    }
+
+    /** Whether the rule ends (by COUNT or UNTIL). */
+    public boolean isBounded() {
+        return count.isPresent() || until.isPresent();
+    }
+
+    Frequency frequency() {
+        return frequency;
+    }
+
+    int interval() {
+        return interval;
+    }
+
+    /** A fresh ical4j rule without COUNT and UNTIL (which Upshift applies itself); ical4j's rules are not thread-safe. */
+    Recur<LocalDateTime> newRecur() {
+        return new Recur<>(expansionRule);
+    }
+
+    /** The local time {@code steps} steps of this rule after {@code t}, or a far-future time on overflow. */
+    LocalDateTime advance(LocalDateTime t, long steps) {
+        try {
+            return t.plus(Math.multiplyExact(steps, (long) interval), frequency.unit());
+        } catch (ArithmeticException | DateTimeException e) {
+            return LocalDateTime.MAX;
+        }
+    }
+
+    private static long chunkSteps() {
+        int limit = Configurator.getIntProperty(Recur.KEY_MAX_INCREMENT_COUNT).orElse(1_000);
+        return limit <= 0 ? 450 : Math.max(1, Math.min(450, limit / 2));
+    }
+
+    /** Whether UNTIL (if any) admits an instance starting at this local time and instant. */
+    boolean untilAdmits(LocalDateTime local, Instant start) {
+        return until.map(u -> u.admits(local, start)).orElse(true);
+    }
+
+    /** A local time after which no instance is admitted by UNTIL, with a day of slack for UTC bounds. */
+    Optional<LocalDateTime> untilBound(ZoneId zone) {
+        return until.map(u -> u.bound(zone));
+    }
+
+    /** UNTIL as written, for messages. */
+    Optional<String> untilText() {
+        return until.map(Until::text);
+    }
+
+    private void checkBounds(RuleParts parts) {
+        double steps = frequency.stepsPerYear(interval);
+        if (steps > Limits.STEPS_PER_YEAR) {
+            int needed = (int) Math.ceil(frequency.stepsPerYear(1) / Limits.STEPS_PER_YEAR);
+            throw parts.bad(String.format(java.util.Locale.ROOT,
+                    "FREQ=%s%s takes %,d steps a year, more than the %,d Upshift expands; use a coarser FREQ with"
+                            + " BYHOUR/BYMINUTE, or INTERVAL=%d or more",
+                    frequency, interval > 1 ? ";INTERVAL=" + interval : "", (long) steps, Limits.STEPS_PER_YEAR, needed));
+        }
+        long candidates = candidatesPerStep(parts);
+        if (candidates > Limits.CANDIDATES_PER_STEP) {
+            throw parts.bad(String.format(java.util.Locale.ROOT,
+                    "its BY... parts can generate up to %,d instances per FREQ=%s step, more than the %,d Upshift allows",
+                    candidates, frequency, Limits.CANDIDATES_PER_STEP));
+        }
+    }
+
+    private long candidatesPerStep(RuleParts p) {
+        boolean yearly = frequency == Frequency.YEARLY;
+        long n = 1;
+        if (yearly) {
+            n *= Math.max(1, p.size("BYMONTH")) * Math.max(1, p.size("BYWEEKNO") * 7L) * Math.max(1, p.size("BYYEARDAY"));
+        }
+        if (yearly || frequency == Frequency.MONTHLY) {
+            n *= Math.max(1, p.size("BYMONTHDAY"));
+        }
+        long perDay = yearly && p.size("BYMONTH") == 0 && p.size("BYWEEKNO") == 0 ? 53 : yearly || frequency == Frequency.MONTHLY ? 5 : 1;
+        n *= Math.max(1, p.size("BYDAY") * perDay);
+        if (Frequency.HOURLY.finerThan(frequency)) {
+            n *= Math.max(1, p.size("BYHOUR"));
+        }
+        if (Frequency.MINUTELY.finerThan(frequency)) {
+            n *= Math.max(1, p.size("BYMINUTE"));
+        }
+        if (Frequency.SECONDLY.finerThan(frequency)) {
+            n *= Math.max(1, p.size("BYSECOND"));
+        }
+        return n;
+    }
+
+    /** Equal when the rules are written alike. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Recurrence r && r.text.equals(text);
+    }
+
+    @Override
+    public int hashCode() {
+        return text.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+
+    /** UNTIL in one of its three forms; exactly one of the fields is set. */
+    private record Until(String text, LocalDate date, LocalDateTime local, Instant utc) {
+        static Until parse(String value, RuleParts parts) {
+            try {
+                if (value.length() == 8) {
+                    return new Until(value, LocalDate.parse(value, BASIC_DATE), null, null);
+                }
+                if (value.endsWith("Z")) {
+                    LocalDateTime t = LocalDateTime.parse(value.substring(0, value.length() - 1), BASIC_DATE_TIME);
+                    return new Until(value, null, null, t.toInstant(java.time.ZoneOffset.UTC));
+                }
+                return new Until(value, null, LocalDateTime.parse(value, BASIC_DATE_TIME), null);
+            } catch (DateTimeException e) {
+                throw parts.bad("UNTIL '" + value + "' is not a date (20211231) or date-time (20211231T170000Z)");
+            }
+        }
+
+        boolean admits(LocalDateTime localStart, Instant start) {
+            if (date != null) {
+                return !localStart.toLocalDate().isAfter(date);
+            }
+            return local != null ? !localStart.isAfter(local) : !start.isAfter(utc);
+        }
+
+        LocalDateTime bound(ZoneId zone) {
+            if (date != null) {
+                return date.plusDays(1).atStartOfDay();
+            }
+            return local != null ? local : LocalDateTime.ofInstant(utc, zone).plusDays(1);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.upshift.schedule;
+
+import dev.upshift.diff.input.ObjectView;
+import dev.upshift.diff.input.UpshiftException;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The checks that tell a user a schedule is useless or dangerous, made when it is read. They look
+ * at the two years after the schedule's first window (or first exclusion), so their outcome
+ * depends only on the document.
+ */
+final class ScheduleChecks {
+    private ScheduleChecks() {}
+
+    static void check(MaintenanceSchedule schedule, ObjectView spec) {
+        if (schedule.windows().isEmpty() && schedule.exclusions().isEmpty()) {
+            spec.problems().warning(spec.location(), spec.path(),
+                    "the schedule has no maintenanceWindows and no maintenanceExclusions: it allows upgrades at any time");
+            return;
+        }
+        Optional<Instant> reference = reference(schedule);
+        if (reference.isEmpty()) {
+            return;
+        }
+        long from = reference.get().getEpochSecond();
+        long to = Math.min(Limits.LATEST.getEpochSecond(), from + Limits.DEFAULT_HORIZON.getSeconds());
+        Expansion e;
+        try {
+            e = Expansion.compute(schedule, from, to);
+        } catch (UpshiftException tooMany) {
+            spec.problems().error(spec.location(), spec.path(), tooMany.getMessage());
+            return;
+        }
+        if (schedule.windows().isEmpty() || schedule.exclusions().isEmpty()) {
+            return;
+        }
+        String range = "the two years from " + reference.get();
+        if (e.allowed(UpgradeKind.PATCH.restriction()).size() == 0) {
+            spec.error("maintenanceExclusions", "the exclusions hide every window in " + range
+                    + ": no upgrade could ever run");
+        } else if (e.allowed(UpgradeKind.MINOR.restriction()).size() == 0) {
+            spec.warning("maintenanceExclusions", "the exclusions hide every window from minor and major upgrades in "
+                    + range);
+        }
+    }
+
+    /** The start of the schedule's first window, or of its first exclusion when it has no windows. */
+    private static Optional<Instant> reference(MaintenanceSchedule schedule) {
+        Optional<Instant> first = Optional.empty();
+        if (!schedule.windows().isEmpty()) {
+            for (MaintenanceWindow w : schedule.windows()) {
+                first = earlier(first, w.span().firstOccurrence());
+            }
+        } else {
+            for (MaintenanceExclusion x : schedule.exclusions()) {
+                first = earlier(first, x.span().firstOccurrence());
+            }
+        }
+        return first;
+    }
+
+    private static Optional<Instant> earlier(Optional<Instant> a, Optional<Interval> b) {
+        if (b.isEmpty()) {
+            return a;
+        }
+        Instant s = b.get().start();
+        return a.isEmpty() || s.isBefore(a.get()) ? Optional.of(s) : a;
+    }
+}

@@ -1,0 +1,80 @@
+package dev.upshift.schedule;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Maintenance schedules expanded once into sorted interval arrays, one per set of exclusion
+ * scopes that can apply, and queried by binary search (DESIGN.md section 9).
+ *
+ * <p>{@link #build} expands every schedule over {@code [origin, origin + horizon)}; queries
+ * within that range cost a binary search. A query outside it widens that schedule's expansion by
+ * at least one horizon, once, and later queries there are as fast; answers are the same either
+ * way. The index is safe to share between threads: expansions are immutable values swapped in
+ * atomically, and widening is a pure function of the schedule and the range.
+ *
+ * <p>Schedules read from documents are checked against Upshift's expansion bounds when read. A
+ * schedule built in code that breaks them (more than 25,000 occurrences a year) makes
+ * {@link #build}, or a query that widens its expansion, throw
+ * {@link dev.upshift.diff.input.UpshiftException}.
+ */
+public final class ScheduleIndex {
+    /** The default horizon: two years (731 days). */
+    public static final Duration DEFAULT_HORIZON = Limits.DEFAULT_HORIZON;
+
+    private final Map<String, IndexedSchedule> schedules;
+    private final Duration horizon;
+
+    private ScheduleIndex(Map<String, IndexedSchedule> schedules, Duration horizon) {
+        this.schedules = schedules;
+        this.horizon = horizon;
+    }
+
+    /** Expands schedules over {@link #DEFAULT_HORIZON} from {@code origin}. */
+    public static ScheduleIndex build(Collection<MaintenanceSchedule> schedules, Instant origin) {
+        return build(schedules, origin, DEFAULT_HORIZON);
+    }
+
+    /**
+     * Expands schedules over {@code [origin, origin + horizon)}.
+     *
+     * @param horizon at least one day
+     * @throws IllegalArgumentException when two schedules share a name, or the horizon is shorter than a day
+     * @throws dev.upshift.diff.input.UpshiftException when a schedule expands to more occurrences than
+     *     Upshift allows (25,000 per year; {@link MaintenanceSchedule#read} reports this for documents)
+     */
+    public static ScheduleIndex build(Collection<MaintenanceSchedule> schedules, Instant origin, Duration horizon) {
+        Objects.requireNonNull(origin, "origin");
+        if (horizon.compareTo(Duration.ofDays(1)) < 0) {
+            throw new IllegalArgumentException("the horizon must be at least a day, got " + horizon);
+        }
+        Map<String, IndexedSchedule> byName = new LinkedHashMap<>();
+        for (MaintenanceSchedule s : schedules) {
+            if (byName.put(s.name(), new IndexedSchedule(s, origin, horizon)) != null) {
+                throw new IllegalArgumentException("two schedules are named " + s.name());
+            }
+        }
+        return new ScheduleIndex(Map.copyOf(byName), horizon);
+    }
+
+    /** The allowed time of the schedule with this name. */
+    public Optional<AllowedIntervals> get(String name) {
+        return Optional.ofNullable(schedules.get(name));
+    }
+
+    /** The names of the schedules indexed. */
+    public Set<String> names() {
+        return schedules.keySet();
+    }
+
+    /** How far from its origin the index was expanded when built. */
+    public Duration horizon() {
+        return horizon;
+    }
+}

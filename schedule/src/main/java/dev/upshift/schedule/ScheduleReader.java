@@ -1,0 +1,112 @@
+package dev.upshift.schedule;
+
+import dev.upshift.diff.input.Metadata;
+import dev.upshift.diff.input.Migrations;
+import dev.upshift.diff.input.ObjectView;
+import dev.upshift.diff.input.Problems;
+import dev.upshift.diff.input.SourceDocument;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** Reads {@code MaintenanceSchedule} documents. */
+final class ScheduleReader {
+    private static final Migrations MIGRATIONS = Migrations.none(
+            Map.of(MaintenanceSchedule.KIND, MaintenanceSchedule.API_VERSION));
+    private static final ZoneId UTC = ZoneId.of("UTC");
+    private static final List<String> SPEC_FIELDS = List.of("timeZone", "maintenanceWindows", "maintenanceExclusions");
+
+    private ScheduleReader() {}
+
+    static Optional<MaintenanceSchedule> read(SourceDocument document, Problems problems) {
+        Problems local = new Problems();
+        Optional<MaintenanceSchedule> schedule = MIGRATIONS.migrate(document, local).flatMap(d -> readSpec(d, local));
+        problems.addAll(local.all());
+        return local.hasErrors() ? Optional.empty() : schedule;
+    }
+
+    static List<MaintenanceSchedule> readAll(List<SourceDocument> documents, Problems problems) {
+        List<MaintenanceSchedule> out = new ArrayList<>();
+        Map<String, SourceDocument> seen = new HashMap<>();
+        for (SourceDocument d : documents) {
+            if (!d.kind().equals(MaintenanceSchedule.KIND)) {
+                continue;
+            }
+            SourceDocument first = seen.putIfAbsent(d.name(), d);
+            if (first != null && !d.name().isEmpty()) {
+                problems.error(d.locate("/metadata/name"), "metadata.name", "another MaintenanceSchedule is named '"
+                        + d.name() + "' (" + first.locate("/metadata/name") + ")");
+                continue;
+            }
+            read(d, problems).ifPresent(out::add);
+        }
+        return out;
+    }
+
+    private static Optional<MaintenanceSchedule> readSpec(SourceDocument document, Problems problems) {
+        ObjectView root = ObjectView.of(document, problems);
+        root.string("apiVersion");
+        root.string("kind");
+        Optional<Metadata> metadata = Metadata.read(root);
+        Optional<ObjectView> specView = root.requiredObject("spec");
+        root.rejectUnknownFields();
+        if (specView.isEmpty()) {
+            return Optional.empty();
+        }
+        ObjectView spec = specView.get();
+        ZoneId zone = spec.parsed("timeZone", Times::zone).orElse(UTC);
+        List<MaintenanceWindow> windows = new ArrayList<>();
+        Names windowNames = new Names();
+        for (ObjectView v : spec.objects("maintenanceWindows")) {
+            Optional<String> name = windowNames.read(v);
+            Optional<RecurringSpan> span = SpanReader.read(v, zone, false);
+            v.rejectUnknownFields(SpanReader.WINDOW_FIELDS);
+            if (name.isPresent() && span.isPresent()) {
+                windows.add(new MaintenanceWindow(name.get(), span.get(), new Origin(v.location(), v.path())));
+            }
+        }
+        List<MaintenanceExclusion> exclusions = new ArrayList<>();
+        Names exclusionNames = new Names();
+        for (ObjectView v : spec.objects("maintenanceExclusions")) {
+            Optional<String> name = exclusionNames.read(v);
+            Optional<RecurringSpan> span = SpanReader.read(v, zone, true);
+            Optional<ExclusionScope> scope = v.has("scope") ? v.choice("scope", ExclusionScope.words())
+                    : Optional.of(ExclusionScope.NO_UPGRADES);
+            v.rejectUnknownFields(SpanReader.EXCLUSION_FIELDS);
+            if (name.isPresent() && span.isPresent() && scope.isPresent()) {
+                exclusions.add(new MaintenanceExclusion(name.get(), span.get(), scope.get(), new Origin(v.location(), v.path())));
+            }
+        }
+        spec.rejectUnknownFields(SPEC_FIELDS);
+        if (problems.hasErrors() || metadata.isEmpty()) {
+            return Optional.empty();
+        }
+        MaintenanceSchedule schedule = new MaintenanceSchedule(metadata.get(), zone, windows, exclusions,
+                new Origin(spec.location(), spec.path()));
+        ScheduleChecks.check(schedule, spec);
+        return Optional.of(schedule);
+    }
+
+    /** Entry names: optional, unique within their list; an entry without one is named by its path. */
+    private static final class Names {
+        private final Set<String> seen = new HashSet<>();
+
+        Optional<String> read(ObjectView v) {
+            String name = v.string("name").orElse(v.path());
+            if (name.isBlank()) {
+                v.error("name", "must not be empty");
+                return Optional.empty();
+            }
+            if (!seen.add(name)) {
+                v.error("name", "another entry of this list is named '" + name + "'");
+                return Optional.empty();
+            }
+            return Optional.of(name);
+        }
+    }
+}
