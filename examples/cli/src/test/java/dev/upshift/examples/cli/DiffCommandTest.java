@@ -260,5 +260,8 @@ class DiffCommandTest {
         assertThat(r.err()).startsWith("upshift: unknown --output 'html'; expected one of: report, unified, json-patch,"
                 + " merge-patch, yaml, json");
         assertThat(run("diff", "--target", "x").code()).isEqualTo(2);
+        Run help = run("diff", "--help");
+        assertThat(help.code()).isZero();
+        assertThat(help.out()).contains("--base=FILE", "--rules=FILE", "--output=FORMAT");
     }
 }
