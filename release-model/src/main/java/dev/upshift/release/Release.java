@@ -1,6 +1,7 @@
 package dev.upshift.release;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.DocumentDefaults;
+import dev.upshift.diff.FieldRules;
 import dev.upshift.diff.input.SourceLocation;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -37,8 +38,8 @@ public final class Release implements Comparable<Release> {
     private final SortedMap<String, Version> components;
     private final VersionConstraint upgradesFrom;
     private final SortedMap<String, VersionConstraint> componentUpgradesFrom;
-    private final List<ObjectNode> defaults;
-    private final List<ObjectNode> fieldRules;
+    private final DocumentDefaults defaults;
+    private final FieldRules fieldRules;
     private final SourceLocation location;
     private final Version kubernetes;
 
@@ -50,8 +51,8 @@ public final class Release implements Comparable<Release> {
         this.components = Collections.unmodifiableSortedMap(new TreeMap<>(b.components));
         this.upgradesFrom = b.upgradesFrom;
         this.componentUpgradesFrom = Collections.unmodifiableSortedMap(new TreeMap<>(b.componentUpgradesFrom));
-        this.defaults = List.copyOf(b.defaults);
-        this.fieldRules = List.copyOf(b.fieldRules);
+        this.defaults = b.defaults;
+        this.fieldRules = b.fieldRules;
         this.location = b.location;
         this.kubernetes = components.get(KUBERNETES);
         for (String c : componentUpgradesFrom.keySet()) {
@@ -122,13 +123,16 @@ public final class Release implements Comparable<Release> {
         return componentUpgradesFrom;
     }
 
-    /** The partial documents the release puts on a cluster ({@code spec.defaults} items), as written. */
-    public List<ObjectNode> defaults() {
+    /**
+     * The partial documents the release puts on a cluster ({@code spec.defaults}): how the base and
+     * target of a three-way merge are rendered when no renderer dry-run is available.
+     */
+    public DocumentDefaults defaults() {
         return defaults;
     }
 
-    /** The field rules ({@code spec.fieldRules} items), as written. */
-    public List<ObjectNode> fieldRules() {
+    /** Who owns which field and what changing it costs ({@code spec.fieldRules}). */
+    public FieldRules fieldRules() {
         return fieldRules;
     }
 
@@ -168,8 +172,8 @@ public final class Release implements Comparable<Release> {
         private final Map<String, Version> components = new TreeMap<>();
         private VersionConstraint upgradesFrom;
         private final Map<String, VersionConstraint> componentUpgradesFrom = new TreeMap<>();
-        private final List<ObjectNode> defaults = new ArrayList<>();
-        private final List<ObjectNode> fieldRules = new ArrayList<>();
+        private DocumentDefaults defaults = DocumentDefaults.none();
+        private FieldRules fieldRules = FieldRules.none();
         private SourceLocation location;
 
         private Builder(Version version) {
@@ -235,15 +239,15 @@ public final class Release implements Comparable<Release> {
             return this;
         }
 
-        /** Adds a defaults item ({@code {match, values}}). */
-        public Builder addDefaults(ObjectNode item) {
-            defaults.add(item.deepCopy());
+        /** Sets the partial documents the release puts on a cluster (default none). */
+        public Builder defaults(DocumentDefaults documentDefaults) {
+            this.defaults = Objects.requireNonNull(documentDefaults, "defaults");
             return this;
         }
 
-        /** Adds a field rule item. */
-        public Builder addFieldRule(ObjectNode rule) {
-            fieldRules.add(rule.deepCopy());
+        /** Sets the field rules (default none). */
+        public Builder fieldRules(FieldRules rules) {
+            this.fieldRules = Objects.requireNonNull(rules, "fieldRules");
             return this;
         }
 

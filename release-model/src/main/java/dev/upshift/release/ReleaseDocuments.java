@@ -1,7 +1,7 @@
 package dev.upshift.release;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.DocumentDefaults;
+import dev.upshift.diff.FieldRules;
 import dev.upshift.diff.input.Metadata;
 import dev.upshift.diff.input.ObjectView;
 import dev.upshift.diff.input.Problems;
@@ -27,8 +27,8 @@ import java.util.Optional;
  *   components: {kubernetes: 1.29.4, etcd: 3.5.12}
  *   upgradesFrom: ">=19.2.0 <20.1.0"         # optional; absent: any older release
  *   componentUpgradesFrom: {etcd: ">=3.5.0"} # optional, per component
- *   defaults: [...]                          # optional partial documents
- *   fieldRules: [...]                        # optional
+ *   defaults: [...]                          # optional partial documents (see DocumentDefaults)
+ *   fieldRules: [...]                        # optional (see FieldRule)
  * }</pre>
  *
  * Every problem is recorded with its position; a release with any error is not returned.
@@ -111,13 +111,8 @@ public final class ReleaseDocuments {
             b.upgradesFrom(c);
         });
         spec.object("componentUpgradesFrom").ifPresent(view -> readComponentRules(view, components, b));
-        spec.objects("defaults").forEach(item -> b.addDefaults(item.node()));
-        spec.raw("fieldRules").filter(JsonNode::isArray).ifPresent(list -> list.forEach(rule -> {
-            if (rule instanceof ObjectNode o) {
-                b.addFieldRule(o);
-            }
-        }));
-        spec.objects("fieldRules");
+        b.defaults(DocumentDefaults.read(spec.objects("defaults")));
+        b.fieldRules(FieldRules.read(spec.objects("fieldRules")));
         spec.rejectUnknownFields(List.of());
     }
 

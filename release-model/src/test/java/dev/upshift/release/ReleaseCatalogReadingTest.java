@@ -55,8 +55,8 @@ class ReleaseCatalogReadingTest {
         assertThat(r.components()).containsOnlyKeys("containerd", "etcd", "kubernetes");
         assertThat(r.upgradesFrom().orElseThrow().matches(Version.parse("19.3.1"))).isTrue();
         assertThat(r.componentUpgradesFrom()).containsOnlyKeys("etcd");
-        assertThat(r.defaults()).hasSize(1);
-        assertThat(r.fieldRules()).hasSize(1);
+        assertThat(r.defaults().rules()).hasSize(1);
+        assertThat(r.fieldRules().rules()).hasSize(1);
         assertThat(r.location()).hasToString("r0.yaml:1:1");
     }
 
@@ -78,6 +78,27 @@ class ReleaseCatalogReadingTest {
         assertThat(messages()).contains("r0.yaml:9:32: spec.componentUpgradesFrom.cni: no component named 'cni' in spec.components");
         assertThat(messages()).contains("r0.yaml:10:14: spec.endOfLife: invalid date 'next year'; expected YYYY-MM-DD");
         assertThat(messages()).contains("r0.yaml:11:3: spec.chanels: unknown field; did you mean 'channels'?");
+    }
+
+    @Test
+    void checksDefaultsAndFieldRulesWithTheDiffModulesReaders() {
+        read(release("1.0.0", """
+                  components: {kubernetes: 1.29.4}
+                  defaults:
+                    - match: {kind: KubeadmControlPlane}
+                      valuez: {}
+                  fieldRules:
+                    - path: spec..version
+                    - path: spec.version
+                      onConflict: sometimes
+                """));
+        assertThat(messages()).containsExactly(
+                "r0.yaml:8:7: spec.defaults[0].values: missing required field",
+                "r0.yaml:9:7: spec.defaults[0].valuez: unknown field; did you mean 'values'?",
+                "r0.yaml:11:13: spec.fieldRules[0].path: invalid path 'spec..version' at character 6: expected a field name",
+                "r0.yaml:11:7: spec.fieldRules[0]: the rule sets nothing; give at least one of onConflict, mutable, impact,"
+                        + " listKeys, listType, ignore",
+                "r0.yaml:13:19: spec.fieldRules[1].onConflict: unknown value 'sometimes'; expected one of: overwrite, keep, fail");
     }
 
     @Test

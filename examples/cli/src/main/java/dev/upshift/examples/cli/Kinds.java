@@ -3,6 +3,7 @@ package dev.upshift.examples.cli;
 import dev.upshift.diff.input.Migrations;
 import dev.upshift.diff.input.Problems;
 import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.diff.FieldRules;
 import dev.upshift.release.ReleaseDocuments;
 import dev.upshift.schedule.AvailabilityProfile;
 import dev.upshift.schedule.MaintenanceSchedule;
@@ -17,7 +18,8 @@ final class Kinds {
     static final Migrations MIGRATIONS = Migrations.none(Map.of(
             ReleaseDocuments.KIND, API_VERSION,
             MaintenanceSchedule.KIND, API_VERSION,
-            AvailabilityProfile.KIND, API_VERSION));
+            AvailabilityProfile.KIND, API_VERSION,
+            FieldRules.KIND, API_VERSION));
 
     private Kinds() {}
 

@@ -1,5 +1,6 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.diff.FieldRules;
 import dev.upshift.diff.input.Problems;
 import dev.upshift.diff.input.SourceDocument;
 import dev.upshift.release.ReleaseCatalog;
@@ -15,6 +16,7 @@ final class Validation {
         List<SourceDocument> known = Kinds.checked(docs, problems);
         ReleaseCatalog.read(known, problems);
         MaintenanceSchedule.readAll(known, problems);
+        FieldRules.readDocuments(known.stream().filter(d -> d.kind().equals(FieldRules.KIND)).toList(), problems);
         known.stream().filter(d -> d.kind().equals(AvailabilityProfile.KIND)).forEach(d -> AvailabilityProfile.read(d, problems));
     }
 }

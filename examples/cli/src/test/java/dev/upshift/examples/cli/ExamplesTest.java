@@ -1,0 +1,33 @@
+package dev.upshift.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The examples the README points newcomers to keep working. */
+class ExamplesTest {
+    private static final Path EXAMPLES = Path.of("..").toAbsolutePath().normalize();
+
+    private static String example(String file) {
+        return EXAMPLES.resolve("diff").resolve(file).toString();
+    }
+
+    @Test
+    void theDiffExampleShowsReleaseChangesAndTheKeptInstanceTypeConflict() {
+        Cli r = Cli.run("diff", "--base", example("base.yaml"), "--current", example("current.yaml"),
+                "--target", example("target.yaml"), "--rules", example("rules.yaml"));
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("3 documents change; 0 customisations kept; 1 conflict (0 blocking); highest impact: replace");
+        assertThat(r.out()).contains("~ spec.version: \"v1.28.9\" -> \"v1.29.6\"  [rolling]");
+        assertThat(r.out()).contains("spec.template.spec.instanceType: CURRENT");
+        assertThat(r.out()).doesNotContain("replicas").doesNotContain("resourceVersion");
+    }
+
+    @Test
+    void theFleetExampleValidates() {
+        Cli r = Cli.run("validate", EXAMPLES.resolve("fleet").toString());
+        assertThat(r.err()).isEmpty();
+        assertThat(r.exitCode()).isZero();
+    }
+}
