@@ -7,12 +7,14 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactoryBuilder;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import java.io.Reader;
 import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.events.NodeEvent;
+import org.yaml.snakeyaml.events.ScalarEvent;
 
 /**
- * A YAML factory whose parsers tell the anchor of every node. Jackson's own
- * {@code getCurrentAnchor()} reports anchors on mappings and lists but not on scalar values, which
- * would leave an alias to an anchored scalar unresolvable.
+ * A YAML factory whose parsers tell the anchor of every node and whether a scalar was quoted.
+ * Jackson's own {@code getCurrentAnchor()} reports anchors on mappings and lists but not on scalar
+ * values, which would leave an alias to an anchored scalar unresolvable.
  */
 final class AnchorAwareYamlFactory extends YAMLFactory {
     private static final long serialVersionUID = 1L;
@@ -29,6 +31,11 @@ final class AnchorAwareYamlFactory extends YAMLFactory {
     static final class Parser extends YAMLParser {
         Parser(IOContext ctxt, int features, int yamlFeatures, LoaderOptions options, ObjectCodec codec, Reader r) {
             super(ctxt, features, yamlFeatures, options, codec, r);
+        }
+
+        /** Whether the current token comes from a plain (unquoted) scalar, such as a key written {@code <<}. */
+        boolean isPlainScalar() {
+            return _lastEvent instanceof ScalarEvent scalar && scalar.getScalarStyle() == DumperOptions.ScalarStyle.PLAIN;
         }
 
         /** The anchor on the node that produced the current token, or null. */

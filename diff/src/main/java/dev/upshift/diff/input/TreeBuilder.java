@@ -136,7 +136,7 @@ final class TreeBuilder {
             String key = parser.currentName();
             JsonLocation keyAt = parser.currentTokenLocation();
             String child = pointer + "/" + SourceMap.escape(key);
-            if ("<<".equals(key) && yaml != null) {
+            if ("<<".equals(key) && yaml != null && yaml.isPlainScalar()) {
                 throw fail(keyAt, "YAML merge keys (<<) are not supported: write the fields out");
             }
             boolean duplicate = object.has(key);

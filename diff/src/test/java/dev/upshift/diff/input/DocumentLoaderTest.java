@@ -167,6 +167,12 @@ class DocumentLoaderTest {
         }
 
         @Test
+        void acceptsAQuotedLessLessKeyAsAnOrdinaryKey() {
+            assertThat(one("'<<': 1\n").get("<<").asInt()).isEqualTo(1);
+            assertThat(one("\"<<\": {a: 1}\n").at("/<</a").asInt()).isEqualTo(1);
+        }
+
+        @Test
         void stopsAnAliasBombQuickly() {
             StringBuilder y = new StringBuilder("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
             for (int i = 1; i <= 12; i++) {
