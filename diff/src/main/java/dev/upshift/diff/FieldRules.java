@@ -1,5 +1,6 @@
 package dev.upshift.diff;
 
+import dev.upshift.diff.input.ApiVersions;
 import dev.upshift.diff.input.InputException;
 import dev.upshift.diff.input.Metadata;
 import dev.upshift.diff.input.Migrations;
@@ -37,7 +38,7 @@ public final class FieldRules {
     /** The kind of a standalone rules document. */
     public static final String KIND = "FieldRules";
     /** The apiVersion rules documents are read at. */
-    public static final String API_VERSION = "upshift.dev/v1alpha1";
+    public static final String API_VERSION = ApiVersions.CURRENT;
     private static final FieldRules NONE = new FieldRules(List.of());
 
     private final List<FieldRule> rules;

@@ -1,5 +1,6 @@
 package dev.upshift.schedule;
 
+import dev.upshift.diff.input.ApiVersions;
 import dev.upshift.diff.input.Metadata;
 import dev.upshift.diff.input.Problems;
 import dev.upshift.diff.input.SourceDocument;
@@ -30,7 +31,7 @@ public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<Maint
     /** The document kind. */
     public static final String KIND = "MaintenanceSchedule";
     /** The {@code apiVersion} schedules are read at. */
-    public static final String API_VERSION = "upshift.dev/v1alpha1";
+    public static final String API_VERSION = ApiVersions.CURRENT;
 
     /** Validates and copies the parts. */
     public MaintenanceSchedule {

@@ -1,7 +1,11 @@
 package dev.upshift.diff.render;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.diff.Document;
 import dev.upshift.diff.DocumentId;
+import dev.upshift.diff.MergeResult;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -31,6 +35,28 @@ public record DocumentPatch(DocumentId id, String name, Action action, Optional<
         public String word() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }
+    }
+
+    /** Makes the patch of a document that exists after the merge (its cluster version, if any, and the merged one). */
+    @FunctionalInterface
+    interface Maker {
+        DocumentPatch make(DocumentId id, Optional<Document> current, Document merged);
+    }
+
+    /**
+     * One patch per changed document of a result, in identity order: a {@link Action#DELETE} with
+     * {@code deleteNote} for documents the merge removes, {@code maker}'s patch for the others.
+     */
+    static List<DocumentPatch> forChangedDocuments(MergeResult result, String deleteNote, Maker maker) {
+        List<DocumentPatch> out = new ArrayList<>();
+        for (DocumentId id : result.changedDocuments()) {
+            Optional<Document> current = result.current().get(id);
+            Optional<Document> merged = result.documents().get(id);
+            out.add(merged.isEmpty()
+                    ? new DocumentPatch(id, current.orElseThrow().displayName(), Action.DELETE, Optional.empty(), deleteNote)
+                    : maker.make(id, current, merged.get()));
+        }
+        return out;
     }
 
     /** Validates the parts. */

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.Document;
-import dev.upshift.diff.DocumentId;
 import dev.upshift.diff.FieldChange;
 import dev.upshift.diff.FieldPath;
 import dev.upshift.diff.JsonPatch;
@@ -38,25 +37,15 @@ public final class JsonPatches {
 
     /** The patch of every changed document, in identity order. */
     public static List<DocumentPatch> of(MergeResult result) {
-        List<DocumentPatch> out = new ArrayList<>();
-        for (DocumentId id : result.changedDocuments()) {
-            Optional<Document> current = result.current().get(id);
-            Optional<Document> merged = result.documents().get(id);
-            if (merged.isEmpty()) {
-                out.add(new DocumentPatch(id, current.orElseThrow().displayName(), DocumentPatch.Action.DELETE,
-                        Optional.empty(), "the document is removed"));
-            } else if (current.isEmpty()) {
+        return DocumentPatch.forChangedDocuments(result, "the document is removed", (id, current, merged) -> {
+            if (current.isEmpty()) {
                 ArrayNode create = Trees.NODES.arrayNode();
-                create.addObject().put("op", "add").put("path", "").set("value", merged.get().tree());
-                out.add(new DocumentPatch(id, merged.get().displayName(), DocumentPatch.Action.CREATE,
-                        Optional.of(create), ""));
-            } else {
-                ArrayNode patch = patch(current.get(), merged.get(), result.changes(id));
-                out.add(new DocumentPatch(id, current.get().displayName(), DocumentPatch.Action.PATCH,
-                        Optional.of(patch), ""));
+                create.addObject().put("op", "add").put("path", "").set("value", merged.tree());
+                return new DocumentPatch(id, merged.displayName(), DocumentPatch.Action.CREATE, Optional.of(create), "");
             }
-        }
-        return out;
+            ArrayNode patch = patch(current.get(), merged, result.changes(id));
+            return new DocumentPatch(id, current.get().displayName(), DocumentPatch.Action.PATCH, Optional.of(patch), "");
+        });
     }
 
     /** The patches as a JSON array of {@code {document, action, patch}} entries. */

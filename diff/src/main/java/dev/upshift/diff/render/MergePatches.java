@@ -3,12 +3,9 @@ package dev.upshift.diff.render;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.Document;
-import dev.upshift.diff.DocumentId;
 import dev.upshift.diff.MergePatch;
 import dev.upshift.diff.MergeResult;
 import dev.upshift.diff.internal.Trees;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -29,22 +26,14 @@ public final class MergePatches {
 
     /** The merge patch of every changed document, in identity order. */
     public static List<DocumentPatch> of(MergeResult result) {
-        List<DocumentPatch> out = new ArrayList<>();
-        for (DocumentId id : result.changedDocuments()) {
-            Optional<Document> current = result.current().get(id);
-            Optional<Document> merged = result.documents().get(id);
-            if (merged.isEmpty()) {
-                out.add(new DocumentPatch(id, current.orElseThrow().displayName(), DocumentPatch.Action.DELETE,
-                        Optional.empty(), "the document is removed; a merge patch cannot delete a document"));
-                continue;
-            }
-            JsonNode from = current.map(d -> (JsonNode) d.tree()).orElse(Trees.NODES.objectNode());
-            Optional<JsonNode> patch = MergePatch.diff(from, merged.get().tree());
-            out.add(new DocumentPatch(id, merged.get().displayName(),
-                    current.isPresent() ? DocumentPatch.Action.PATCH : DocumentPatch.Action.CREATE, patch,
-                    patch.isPresent() ? "" : INEXPRESSIBLE));
-        }
-        return out;
+        return DocumentPatch.forChangedDocuments(result,
+                "the document is removed; a merge patch cannot delete a document", (id, current, merged) -> {
+                    JsonNode from = current.map(d -> (JsonNode) d.tree()).orElse(Trees.NODES.objectNode());
+                    Optional<JsonNode> patch = MergePatch.diff(from, merged.tree());
+                    return new DocumentPatch(id, merged.displayName(),
+                            current.isPresent() ? DocumentPatch.Action.PATCH : DocumentPatch.Action.CREATE, patch,
+                            patch.isPresent() ? "" : INEXPRESSIBLE);
+                });
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.diff.input.ApiVersions;
 import dev.upshift.diff.input.Migrations;
 import dev.upshift.diff.input.Problems;
 import dev.upshift.diff.input.SourceDocument;
@@ -13,7 +14,7 @@ import java.util.Map;
 
 /** The document kinds the CLI reads, each at its current apiVersion, with their migrations. */
 final class Kinds {
-    static final String API_VERSION = "upshift.dev/v1alpha1";
+    static final String API_VERSION = ApiVersions.CURRENT;
 
     static final Migrations MIGRATIONS = Migrations.none(Map.of(
             ReleaseDocuments.KIND, API_VERSION,
