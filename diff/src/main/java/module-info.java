@@ -6,7 +6,15 @@ module dev.upshift.diff {
     requires org.yaml.snakeyaml;
     requires io.github.javadiffutils;
 
-    exports dev.upshift.diff;
-    exports dev.upshift.diff.input;
+    exports dev.upshift.diff.problem;
+    exports dev.upshift.diff.source;
+    exports dev.upshift.diff.kind;
+    exports dev.upshift.diff.value;
+    exports dev.upshift.diff.document;
+    exports dev.upshift.diff.path;
+    exports dev.upshift.diff.rule;
+    exports dev.upshift.diff.merge;
+    exports dev.upshift.diff.patch;
     exports dev.upshift.diff.render;
+    exports dev.upshift.diff.internal to dev.upshift.schedule, dev.upshift.release, dev.upshift.core;
 }

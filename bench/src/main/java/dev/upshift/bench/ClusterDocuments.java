@@ -3,7 +3,7 @@ package dev.upshift.bench;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.DocumentSet;
+import dev.upshift.diff.document.DocumentSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

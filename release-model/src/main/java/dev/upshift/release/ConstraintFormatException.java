@@ -1,6 +1,6 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.input.SyntaxException;
+import dev.upshift.diff.problem.SyntaxException;
 
 /**
  * Thrown by {@link VersionConstraint#parse} when a text is not a version constraint.

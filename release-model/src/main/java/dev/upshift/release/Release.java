@@ -1,8 +1,8 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.DocumentDefaults;
-import dev.upshift.diff.FieldRules;
-import dev.upshift.diff.input.SourceLocation;
+import dev.upshift.diff.document.DocumentDefaults;
+import dev.upshift.diff.rule.FieldRules;
+import dev.upshift.diff.problem.SourceLocation;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -1,8 +1,8 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.input.Problem;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

@@ -1,11 +1,11 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.DocumentDefaults;
-import dev.upshift.diff.FieldRules;
-import dev.upshift.diff.input.Metadata;
-import dev.upshift.diff.input.ObjectView;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.diff.document.DocumentDefaults;
+import dev.upshift.diff.rule.FieldRules;
+import dev.upshift.diff.kind.Metadata;
+import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;

@@ -1,6 +1,6 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.input.SyntaxException;
+import dev.upshift.diff.problem.SyntaxException;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,13 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.input.DocumentLoader;
-import dev.upshift.diff.input.Durations;
-import dev.upshift.diff.input.InputException;
-import dev.upshift.diff.input.Metadata;
-import dev.upshift.diff.input.Migrations;
-import dev.upshift.diff.input.ObjectView;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.diff.value.Durations;
+import dev.upshift.diff.problem.InputException;
+import dev.upshift.diff.kind.Metadata;
+import dev.upshift.diff.kind.Migrations;
+import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

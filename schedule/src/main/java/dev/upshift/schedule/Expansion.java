@@ -1,6 +1,6 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.input.UpshiftException;
+import dev.upshift.diff.problem.UpshiftException;
 import java.time.Instant;
 import java.util.List;
 

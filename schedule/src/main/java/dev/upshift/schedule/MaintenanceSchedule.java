@@ -1,9 +1,9 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.input.ApiVersions;
-import dev.upshift.diff.input.Metadata;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.diff.kind.ApiVersions;
+import dev.upshift.diff.kind.Metadata;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;

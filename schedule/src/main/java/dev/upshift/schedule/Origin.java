@@ -1,6 +1,6 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.input.SourceLocation;
+import dev.upshift.diff.problem.SourceLocation;
 import java.util.Objects;
 
 /**

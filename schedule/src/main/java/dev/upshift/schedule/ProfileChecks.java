@@ -1,8 +1,8 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.input.Durations;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.UpshiftException;
+import dev.upshift.diff.value.Durations;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.problem.UpshiftException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.TreeSet;

@@ -1,6 +1,6 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.input.Suggestions;
+import dev.upshift.diff.internal.Suggestions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.input.ObjectView;
-import dev.upshift.diff.input.UpshiftException;
+import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.problem.UpshiftException;
 import java.time.Instant;
 import java.util.Optional;
 

@@ -22,7 +22,7 @@ import java.util.Set;
  * <p>Schedules read from documents are checked against Upshift's expansion bounds when read. A
  * schedule built in code that breaks them (more than 25,000 occurrences a year) makes
  * {@link #build}, or a query that widens its expansion, throw
- * {@link dev.upshift.diff.input.UpshiftException}.
+ * {@link dev.upshift.diff.problem.UpshiftException}.
  */
 public final class ScheduleIndex {
     /** The default horizon: two years (731 days). */
@@ -46,7 +46,7 @@ public final class ScheduleIndex {
      *
      * @param horizon at least one day
      * @throws IllegalArgumentException when two schedules share a name, or the horizon is shorter than a day
-     * @throws dev.upshift.diff.input.UpshiftException when a schedule expands to more occurrences than
+     * @throws dev.upshift.diff.problem.UpshiftException when a schedule expands to more occurrences than
      *     Upshift allows (25,000 per year; {@link MaintenanceSchedule#read} reports this for documents)
      */
     public static ScheduleIndex build(Collection<MaintenanceSchedule> schedules, Instant origin, Duration horizon) {

@@ -1,10 +1,10 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.input.Metadata;
-import dev.upshift.diff.input.Migrations;
-import dev.upshift.diff.input.ObjectView;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.diff.kind.Metadata;
+import dev.upshift.diff.kind.Migrations;
+import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;

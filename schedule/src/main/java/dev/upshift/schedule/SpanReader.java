@@ -1,7 +1,7 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.input.Durations;
-import dev.upshift.diff.input.ObjectView;
+import dev.upshift.diff.value.Durations;
+import dev.upshift.diff.internal.ObjectView;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.LocalTime;

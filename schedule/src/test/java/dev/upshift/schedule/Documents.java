@@ -1,9 +1,9 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.input.DocumentLoader;
-import dev.upshift.diff.input.Problem;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
 import java.util.List;
 
 /** Test data: schedule documents from YAML text. */

@@ -2,8 +2,8 @@ package dev.upshift.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.diff.input.ObjectView;
-import dev.upshift.diff.input.Problems;
+import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.problem.Problems;
 import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;

@@ -3,8 +3,8 @@ package dev.upshift.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import dev.upshift.diff.input.DocumentLoader;
-import dev.upshift.diff.input.Problems;
+import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.diff.problem.Problems;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;

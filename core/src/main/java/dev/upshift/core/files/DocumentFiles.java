@@ -1,11 +1,11 @@
 package dev.upshift.core.files;
 
-import dev.upshift.diff.input.DocumentLoader;
-import dev.upshift.diff.input.InputException;
-import dev.upshift.diff.input.Problem;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceDocument;
-import dev.upshift.diff.input.SourceLocation;
+import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.diff.problem.InputException;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.diff.problem.SourceLocation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

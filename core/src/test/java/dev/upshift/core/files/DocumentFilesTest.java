@@ -3,9 +3,9 @@ package dev.upshift.core.files;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.upshift.diff.input.InputException;
-import dev.upshift.diff.input.Problem;
-import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.diff.problem.InputException;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.source.SourceDocument;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package dev.upshift.diff.render;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.Document;
-import dev.upshift.diff.DocumentId;
-import dev.upshift.diff.MergeResult;
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentId;
+import dev.upshift.diff.merge.MergeResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

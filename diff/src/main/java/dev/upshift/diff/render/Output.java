@@ -2,7 +2,7 @@ package dev.upshift.diff.render;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.DocumentId;
+import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.internal.Trees;
 import java.util.Iterator;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.upshift.diff.render;
 
-import dev.upshift.diff.Document;
-import dev.upshift.diff.MergeResult;
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.merge.MergeResult;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;

@@ -3,12 +3,12 @@ package dev.upshift.diff.render;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.Document;
-import dev.upshift.diff.DocumentId;
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentId;
 import java.util.Optional;
-import dev.upshift.diff.FieldChange;
-import dev.upshift.diff.FieldRule;
-import dev.upshift.diff.MergeResult;
+import dev.upshift.diff.merge.FieldChange;
+import dev.upshift.diff.rule.FieldRule;
+import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.internal.Trees;
 
 /**

@@ -1,13 +1,13 @@
 package dev.upshift.diff.render;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.ChangeReason;
-import dev.upshift.diff.Document;
-import dev.upshift.diff.DocumentId;
-import dev.upshift.diff.FieldChange;
-import dev.upshift.diff.Impact;
-import dev.upshift.diff.MergeResult;
-import dev.upshift.diff.Resolution;
+import dev.upshift.diff.merge.ChangeReason;
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentId;
+import dev.upshift.diff.merge.FieldChange;
+import dev.upshift.diff.rule.Impact;
+import dev.upshift.diff.merge.MergeResult;
+import dev.upshift.diff.merge.Resolution;
 import dev.upshift.diff.internal.Trees;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -3,9 +3,9 @@ package dev.upshift.diff.render;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
-import dev.upshift.diff.Document;
-import dev.upshift.diff.DocumentId;
-import dev.upshift.diff.MergeResult;
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentId;
+import dev.upshift.diff.merge.MergeResult;
 import java.util.List;
 import java.util.Optional;
 

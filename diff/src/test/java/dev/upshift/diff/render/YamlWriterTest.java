@@ -6,7 +6,7 @@ import static org.quicktheories.generators.SourceDSL.lists;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.input.DocumentLoader;
+import dev.upshift.diff.source.DocumentLoader;
 import dev.upshift.diff.internal.Trees;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;

@@ -1,8 +1,8 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.core.files.DocumentFiles;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.release.ReleaseCatalog;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,15 +1,15 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.core.files.DocumentFiles;
-import dev.upshift.diff.Document;
-import dev.upshift.diff.DocumentSet;
-import dev.upshift.diff.FieldChange;
-import dev.upshift.diff.FieldRules;
-import dev.upshift.diff.MergeResult;
-import dev.upshift.diff.ThreeWayMerge;
-import dev.upshift.diff.input.Problem;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceLocation;
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentSet;
+import dev.upshift.diff.merge.FieldChange;
+import dev.upshift.diff.rule.FieldRules;
+import dev.upshift.diff.merge.MergeResult;
+import dev.upshift.diff.merge.ThreeWayMerge;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.diff.render.Rendering;
 import java.io.PrintWriter;
 import java.nio.file.Path;

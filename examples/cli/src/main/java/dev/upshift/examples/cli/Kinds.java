@@ -1,10 +1,10 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.diff.input.ApiVersions;
-import dev.upshift.diff.input.Migrations;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceDocument;
-import dev.upshift.diff.FieldRules;
+import dev.upshift.diff.kind.ApiVersions;
+import dev.upshift.diff.kind.Migrations;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.release.ReleaseDocuments;
 import dev.upshift.schedule.AvailabilityProfile;
 import dev.upshift.schedule.MaintenanceSchedule;

@@ -1,8 +1,8 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.diff.input.InputException;
-import dev.upshift.diff.input.Problem;
-import dev.upshift.diff.input.UpshiftException;
+import dev.upshift.diff.problem.InputException;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.UpshiftException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

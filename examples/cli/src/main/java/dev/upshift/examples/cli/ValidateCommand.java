@@ -1,9 +1,9 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.core.files.DocumentFiles;
-import dev.upshift.diff.input.Problem;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,10 +1,10 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.core.files.DocumentFiles;
-import dev.upshift.diff.input.Durations;
-import dev.upshift.diff.input.Problem;
-import dev.upshift.diff.input.Problems;
-import dev.upshift.diff.input.SourceDocument;
+import dev.upshift.diff.value.Durations;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.schedule.AvailabilityProfile;
 import dev.upshift.schedule.Interval;
@@ -186,7 +186,7 @@ final class WindowsCommand implements Callable<Integer> {
             }
         }
         if (out.isEmpty() && !problems.hasErrors()) {
-            problems.add(Problem.error(dev.upshift.diff.input.SourceLocation.of(profile), "",
+            problems.add(Problem.error(dev.upshift.diff.problem.SourceLocation.of(profile), "",
                     "no AvailabilityProfile here; --profile takes gke, aks or a file of AvailabilityProfile documents"));
         }
         return out;

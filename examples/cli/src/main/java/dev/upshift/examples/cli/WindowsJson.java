@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.input.Durations;
+import dev.upshift.diff.value.Durations;
 import dev.upshift.schedule.Interval;
 import java.io.UncheckedIOException;
 import java.time.Duration;

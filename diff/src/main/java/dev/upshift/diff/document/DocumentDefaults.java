@@ -1,0 +1,141 @@
+package dev.upshift.diff.document;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.problem.InputException;
+import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.diff.internal.SourceMap;
+import dev.upshift.diff.internal.Trees;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A release's {@code spec.defaults}, and how they become the base and target documents of a
+ * three-way merge when no renderer's dry-run output is at hand.
+ *
+ * <h2>Rendering defaults over a cluster</h2>
+ * {@link #applyTo} turns the cluster's documents into what this release puts on them: for each
+ * cluster document that at least one defaults item matches, a document holding only the
+ * cluster document's identity ({@code apiVersion}, {@code kind}, {@code metadata.name},
+ * {@code metadata.namespace}) with the {@code values} of every matching item deep-merged over it in
+ * declaration order (mappings merge key by key; any other value, lists included, replaces what an
+ * earlier item set). Cluster documents that no item matches are left out. So for an upgrade from
+ * release x to y: B = x's defaults applied to the cluster, T = y's defaults applied to the cluster,
+ * C = the cluster. A field no release ever defaults is only in C and is kept; a default the new
+ * release adds fills empty fields; a field the user set that a release now defaults differently is
+ * a conflict.
+ *
+ * <p>Defaults never create documents that the cluster does not have (they have no identity of their
+ * own); a renderer's dry-run output is the way to add documents.
+ */
+public final class DocumentDefaults {
+    private static final DocumentDefaults NONE = new DocumentDefaults(List.of());
+    private final List<DefaultsRule> rules;
+
+    private DocumentDefaults(List<DefaultsRule> rules) {
+        this.rules = List.copyOf(rules);
+    }
+
+    /** No defaults. */
+    public static DocumentDefaults none() {
+        return NONE;
+    }
+
+    /** Defaults in declaration order (later items override earlier ones). */
+    public static DocumentDefaults of(List<DefaultsRule> rules) {
+        return new DocumentDefaults(rules);
+    }
+
+    /**
+     * Reads the items of a release's {@code spec.defaults}; problems go to each view's collector,
+     * items with errors are left out.
+     */
+    public static DocumentDefaults read(List<ObjectView> items) {
+        List<DefaultsRule> out = new ArrayList<>();
+        for (ObjectView item : items) {
+            DefaultsRule.read(item).ifPresent(out::add);
+        }
+        return new DocumentDefaults(out);
+    }
+
+    /** The items, in declaration order. */
+    public List<DefaultsRule> rules() {
+        return rules;
+    }
+
+    /** The documents these defaults put on the cluster, named {@code defaults} in problems. */
+    public DocumentSet applyTo(DocumentSet cluster) {
+        return applyTo(cluster, "defaults");
+    }
+
+    /**
+     * The documents these defaults put on the cluster (see the class description).
+     *
+     * @param cluster the cluster's documents
+     * @param sourceName the name the rendered documents carry ({@code release 20.1.0 defaults})
+     * @throws InputException when an item's {@code apiVersion} moves a document to another API group
+     */
+    public DocumentSet applyTo(DocumentSet cluster, String sourceName) {
+        Objects.requireNonNull(sourceName, "sourceName");
+        List<Document> out = new ArrayList<>();
+        List<Problem> problems = new ArrayList<>();
+        for (Document doc : cluster.documents()) {
+            ObjectNode tree = null;
+            for (DefaultsRule rule : rules) {
+                if (rule.match().matches(doc)) {
+                    tree = tree == null ? skeleton(doc) : tree;
+                    deepMerge(tree, rule.values());
+                    JsonNode version = tree.get("apiVersion");
+                    if (!version.isTextual() || !DocumentId.groupOf(version.asText()).equals(doc.id().group())) {
+                        problems.add(Problem.error(rule.location(), "values.apiVersion", "moves " + doc.id()
+                                + " to " + Trees.describe(version) + ", outside its API group"));
+                        tree.put("apiVersion", doc.apiVersion());
+                    }
+                }
+            }
+            if (tree != null) {
+                SourceDocument source = new SourceDocument(sourceName, out.size(), tree, SourceMap.empty(sourceName));
+                out.add(new Document(doc.id(), tree.get("apiVersion").asText(), tree, source, ""));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new InputException(problems);
+        }
+        return DocumentSet.ofBoundedDocuments(out);
+    }
+
+    private static ObjectNode skeleton(Document doc) {
+        ObjectNode tree = Trees.NODES.objectNode();
+        tree.put("apiVersion", doc.apiVersion());
+        tree.put("kind", doc.id().kind());
+        ObjectNode metadata = tree.putObject("metadata");
+        metadata.put("name", doc.id().name());
+        if (!doc.id().namespace().isEmpty()) {
+            metadata.put("namespace", doc.id().namespace());
+        }
+        return tree;
+    }
+
+    /** Merges values into a tree this class owns; values are copied, never shared. */
+    private static void deepMerge(ObjectNode into, JsonNode values) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = values.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode existing = into.get(e.getKey());
+            if (existing instanceof ObjectNode o && e.getValue().isObject()) {
+                deepMerge(o, e.getValue());
+            } else {
+                into.set(e.getKey(), e.getValue().deepCopy());
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return rules.toString();
+    }
+}

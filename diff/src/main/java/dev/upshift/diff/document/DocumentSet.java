@@ -1,0 +1,235 @@
+package dev.upshift.diff.document;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.problem.InputException;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.diff.problem.SourceLocation;
+import dev.upshift.diff.internal.SourceMap;
+import dev.upshift.diff.internal.Trees;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Kubernetes documents keyed by {@link DocumentId}, in identity order.
+ *
+ * <p>Reading a set:
+ * <ul>
+ *   <li>flattens {@code kind: List} documents into their {@code items};
+ *   <li>requires {@code apiVersion}, {@code kind} and a non-empty {@code metadata.name} on every
+ *       document, and rejects a second document with the same identity, naming both places;
+ *   <li>strips server noise: {@code status}, and under {@code metadata}: {@code managedFields},
+ *       {@code resourceVersion}, {@code uid}, {@code generation}, {@code creationTimestamp},
+ *       {@code selfLink} and the annotation {@code kubectl.kubernetes.io/last-applied-configuration}
+ *       (the {@code annotations} mapping goes too when nothing else is left in it);
+ *   <li>rejects trees nested deeper than {@link #MAX_DEPTH} levels, so that everything built on a
+ *       set (merge, renderings) is safe from stack exhaustion whatever built the trees.
+ * </ul>
+ * Sets are immutable; their trees are shared and read-only by contract.
+ */
+public final class DocumentSet {
+    /** The deepest nesting a document may have (the loader's default limit is 128). */
+    public static final int MAX_DEPTH = 256;
+
+    private static final DocumentSet EMPTY = new DocumentSet(new TreeMap<>());
+    private final Map<DocumentId, Document> documents;
+
+    private DocumentSet(TreeMap<DocumentId, Document> documents) {
+        this.documents = Collections.unmodifiableMap(documents);
+    }
+
+    /** The empty set. */
+    public static DocumentSet empty() {
+        return EMPTY;
+    }
+
+    /**
+     * Reads loaded documents.
+     *
+     * @throws InputException listing every problem (with file, line and column)
+     */
+    public static DocumentSet read(List<SourceDocument> sources) {
+        Problems problems = new Problems();
+        DocumentSet set = read(sources, problems);
+        problems.throwIfErrors();
+        return set;
+    }
+
+    /** Reads loaded documents, recording problems and leaving out the documents they concern. */
+    public static DocumentSet read(List<SourceDocument> sources, Problems problems) {
+        TreeMap<DocumentId, Document> out = new TreeMap<>();
+        for (SourceDocument source : sources) {
+            ObjectNode root = source.root();
+            if ("List".equals(text(root.get("kind"))) && root.has("items")) {
+                readList(source, problems, out);
+            } else {
+                readOne(source, root, "", problems, out);
+            }
+        }
+        return new DocumentSet(out);
+    }
+
+    /**
+     * A set of trees built in memory (named {@code <memory>} in problems).
+     *
+     * @throws InputException when a tree is not a valid document or two share an identity
+     */
+    public static DocumentSet of(List<ObjectNode> trees) {
+        List<SourceDocument> sources = new ArrayList<>();
+        for (int i = 0; i < trees.size(); i++) {
+            sources.add(new SourceDocument("<memory>", i, trees.get(i), SourceMap.empty("<memory>")));
+        }
+        return read(sources);
+    }
+
+    /** A set of trees built in memory. */
+    public static DocumentSet of(ObjectNode... trees) {
+        return of(List.of(trees));
+    }
+
+    /**
+     * A set of documents already read (for example by {@link DocumentDefaults}).
+     *
+     * @throws IllegalArgumentException when two documents share an identity, or a document nests
+     *     deeper than {@link #MAX_DEPTH} levels
+     */
+    public static DocumentSet ofDocuments(Collection<Document> documents) {
+        for (Document d : documents) {
+            if (Trees.depthExceeds(d.tree(), MAX_DEPTH)) {
+                throw new IllegalArgumentException(d.displayName() + " nests deeper than " + MAX_DEPTH + " levels");
+            }
+        }
+        return ofBoundedDocuments(documents);
+    }
+
+    /** {@link #ofDocuments} for trees already known to be within {@link #MAX_DEPTH} (built from such trees). */
+    static DocumentSet ofBoundedDocuments(Collection<Document> documents) {
+        TreeMap<DocumentId, Document> out = new TreeMap<>();
+        for (Document d : documents) {
+            if (out.put(d.id(), d) != null) {
+                throw new IllegalArgumentException("two documents are " + d.id());
+            }
+        }
+        return new DocumentSet(out);
+    }
+
+    private static void readList(SourceDocument source, Problems problems, TreeMap<DocumentId, Document> out) {
+        JsonNode items = source.root().get("items");
+        if (!items.isArray()) {
+            problems.error(source.locate("/items"), "items", "expected a list of documents, got " + Trees.describe(items));
+            return;
+        }
+        for (int i = 0; i < items.size(); i++) {
+            JsonNode item = items.get(i);
+            if (item instanceof ObjectNode o) {
+                readOne(source, o, "/items/" + i, problems, out);
+            } else {
+                problems.error(source.locate("/items/" + i), "items[" + i + "]",
+                        "a list item must be a mapping (a Kubernetes document), got " + Trees.describe(item));
+            }
+        }
+    }
+
+    private static void readOne(SourceDocument source, ObjectNode root, String pointer, Problems problems,
+            TreeMap<DocumentId, Document> out) {
+        String prefix = pointer.isEmpty() ? "" : "items[" + pointer.substring(pointer.lastIndexOf('/') + 1) + "].";
+        String apiVersion = required(source, root, pointer, "/apiVersion", prefix + "apiVersion", problems);
+        String kind = required(source, root, pointer, "/kind", prefix + "kind", problems);
+        JsonNode metadata = root.get("metadata");
+        String name = "";
+        String namespace = "";
+        if (metadata == null || !metadata.isObject()) {
+            problems.error(source.locate(pointer + (metadata == null ? "" : "/metadata")), prefix + "metadata",
+                    metadata == null ? "missing metadata (a document needs metadata.name)" : "expected a mapping, got " + Trees.describe(metadata));
+        } else {
+            name = required(source, root, pointer, "/metadata/name", prefix + "metadata.name", problems);
+            JsonNode ns = metadata.get("namespace");
+            if (ns != null && !ns.isNull() && !ns.isTextual()) {
+                problems.error(source.locate(pointer + "/metadata/namespace"), prefix + "metadata.namespace",
+                        "expected text, got " + Trees.describe(ns));
+            }
+            namespace = text(ns);
+        }
+        if (Trees.depthExceeds(root, MAX_DEPTH)) {
+            problems.error(source.locate(pointer), prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1),
+                    "the document nests deeper than " + MAX_DEPTH + " levels");
+            return;
+        }
+        if (apiVersion.isEmpty() || kind.isEmpty() || name.isEmpty()) {
+            return;
+        }
+        DocumentId id = DocumentId.of(apiVersion, kind, namespace, name);
+        Document doc = new Document(id, apiVersion, ServerNoise.strip(root), source, pointer);
+        Document first = out.get(id);
+        if (first != null) {
+            problems.error(doc.location(), "", "duplicate document " + id + " (first at " + where(first.location()) + ")");
+            return;
+        }
+        out.put(id, doc);
+    }
+
+    private static String where(SourceLocation l) {
+        return l.toString();
+    }
+
+    private static String required(SourceDocument source, ObjectNode root, String pointer, String field, String path,
+            Problems problems) {
+        JsonNode v = root.at(field);
+        if (v.isMissingNode() || v.isNull()) {
+            problems.error(source.locate(pointer + field.substring(0, field.lastIndexOf('/'))), path, "missing required field");
+            return "";
+        }
+        if (!v.isTextual() || v.textValue().isBlank()) {
+            problems.error(source.locate(pointer + field), path,
+                    v.isTextual() ? "must not be empty" : "expected text, got " + Trees.describe(v));
+            return "";
+        }
+        return v.textValue();
+    }
+
+    private static String text(JsonNode n) {
+        return n != null && n.isTextual() ? n.textValue() : "";
+    }
+
+    /** The document with this identity. */
+    public Optional<Document> get(DocumentId id) {
+        return Optional.ofNullable(documents.get(id));
+    }
+
+    /** Whether a document has this identity. */
+    public boolean contains(DocumentId id) {
+        return documents.containsKey(id);
+    }
+
+    /** The documents in identity order. */
+    public List<Document> documents() {
+        return List.copyOf(documents.values());
+    }
+
+    /** The identities, in order. */
+    public Set<DocumentId> ids() {
+        return documents.keySet();
+    }
+
+    /** How many documents. */
+    public int size() {
+        return documents.size();
+    }
+
+    /** Whether there are none. */
+    public boolean isEmpty() {
+        return documents.isEmpty();
+    }
+
+    @Override
+    public String toString() {
+        return documents.values().toString();
+    }
+}

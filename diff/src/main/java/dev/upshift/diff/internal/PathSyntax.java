@@ -1,0 +1,394 @@
+package dev.upshift.diff.internal;
+
+import dev.upshift.diff.path.FieldPath;
+import dev.upshift.diff.path.PathElement;
+import dev.upshift.diff.path.PathPattern;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.upshift.diff.internal.Trees;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The dotted path syntax shared by {@link FieldPath} and {@link PathPattern}: parsing (with the
+ * character where a text stops making sense) and rendering.
+ *
+ * <pre>
+ * path     := first ( '.' field | '[' bracket ']' )*
+ * first    := field | '[' bracket ']'
+ * field    := plain name | '*' | '**'                      (wildcards only in patterns)
+ * bracket  := '*' | digits | "quoted field" | '=' value | key '=' value ( ',' key '=' value )*
+ * value    := "json string" | json object or list | plain text (read as number, true, false or
+ *             null when it is written as one)
+ * </pre>
+ */
+public final class PathSyntax {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
+    public static final int MAX_SEGMENTS = 63;
+
+    /** Wildcard segments of a pattern. */
+    public enum Wildcard {
+        /** {@code *}: exactly one segment of any kind. */
+        ANY,
+        /** {@code [*]}: exactly one list item. */
+        ANY_ITEM,
+        /** {@code **}: zero or more segments. */
+        ANY_DEPTH
+    }
+
+    private final String text;
+    private final boolean patterns;
+    private int pos;
+
+    private PathSyntax(String text, boolean patterns) {
+        this.text = text;
+        this.patterns = patterns;
+    }
+
+    /**
+     * Parses a path into {@link PathElement}s and, when {@code patterns} is set, {@link Wildcard}s.
+     *
+     * @throws IllegalArgumentException naming the character where the text is wrong
+     */
+    public static List<Object> parse(String text, boolean patterns) {
+        return new PathSyntax(text, patterns).segments();
+    }
+
+    private List<Object> segments() {
+        List<Object> out = new ArrayList<>();
+        while (pos < text.length()) {
+            if (text.charAt(pos) == '[') {
+                out.add(bracket());
+            } else {
+                if (!out.isEmpty()) {
+                    if (text.charAt(pos) != '.') {
+                        throw error("expected '.' or '['");
+                    }
+                    pos++;
+                }
+                out.add(field());
+            }
+            if (out.size() > MAX_SEGMENTS) {
+                throw error("a path may have at most " + MAX_SEGMENTS + " segments");
+            }
+        }
+        if (out.isEmpty() && !patterns) {
+            return out;
+        }
+        if (out.isEmpty()) {
+            throw error("empty path; write '**' to mean every field");
+        }
+        return out;
+    }
+
+    private Object field() {
+        int start = pos;
+        while (pos < text.length() && text.charAt(pos) != '.' && text.charAt(pos) != '[') {
+            char ch = text.charAt(pos);
+            if (ch == ']' || ch == '"' || Character.isWhitespace(ch) || Character.isISOControl(ch)) {
+                throw error("unexpected '" + printable(ch) + "' in a field name; quote such names as [\"name\"]");
+            }
+            pos++;
+        }
+        String name = text.substring(start, pos);
+        if (name.isEmpty()) {
+            pos = start;
+            throw error("expected a field name");
+        }
+        if (name.equals("*") || name.equals("**")) {
+            if (!patterns) {
+                pos = start;
+                throw error("wildcards are only allowed in patterns");
+            }
+            return name.equals("*") ? Wildcard.ANY : Wildcard.ANY_DEPTH;
+        }
+        if (name.indexOf('*') >= 0) {
+            pos = start + name.indexOf('*');
+            throw error("'*' must stand alone as a segment ('*' or '**'); quote a field name containing it as [\"name\"]");
+        }
+        return new PathElement.Field(name);
+    }
+
+    private Object bracket() {
+        int open = pos++;
+        if (pos >= text.length()) {
+            throw error("unclosed '['");
+        }
+        char ch = text.charAt(pos);
+        Object segment;
+        if (ch == '*') {
+            pos++;
+            if (!patterns) {
+                pos = open + 1;
+                throw error("wildcards are only allowed in patterns");
+            }
+            segment = Wildcard.ANY_ITEM;
+        } else if (Character.isDigit(ch)) {
+            segment = index();
+        } else if (ch == '"') {
+            String quoted = jsonString();
+            segment = pos < text.length() && text.charAt(pos) == '=' ? key(quoted) : new PathElement.Field(quoted);
+        } else if (ch == '=') {
+            pos++;
+            segment = new PathElement.Value(value());
+        } else {
+            segment = key(null);
+        }
+        expect(']');
+        return segment;
+    }
+
+    private Object index() {
+        int start = pos;
+        while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
+            pos++;
+        }
+        if (patterns) {
+            pos = start;
+            throw error("a pattern matches list items by key, not position: write [*] or [name=value]");
+        }
+        try {
+            return new PathElement.Index(Integer.parseInt(text.substring(start, pos)));
+        } catch (NumberFormatException e) {
+            pos = start;
+            throw error("index too large");
+        }
+    }
+
+    private PathElement.Key key(String firstName) {
+        List<String> names = new ArrayList<>();
+        List<JsonNode> values = new ArrayList<>();
+        while (true) {
+            String name = names.isEmpty() && firstName != null ? firstName : keyName();
+            if (names.contains(name)) {
+                throw error("key field '" + name + "' named twice");
+            }
+            names.add(name);
+            expect('=');
+            values.add(value());
+            if (pos < text.length() && text.charAt(pos) == ',') {
+                pos++;
+                continue;
+            }
+            return new PathElement.Key(names, values);
+        }
+    }
+
+    private String keyName() {
+        if (pos < text.length() && text.charAt(pos) == '"') {
+            return jsonString();
+        }
+        int start = pos;
+        while (pos < text.length() && "=,[]\"".indexOf(text.charAt(pos)) < 0 && !Character.isWhitespace(text.charAt(pos))) {
+            pos++;
+        }
+        if (pos == start) {
+            throw error("expected a key field name, '*', an index, a quoted field name or '=value'");
+        }
+        return text.substring(start, pos);
+    }
+
+    private JsonNode value() {
+        if (pos >= text.length()) {
+            throw error("expected a value");
+        }
+        char ch = text.charAt(pos);
+        if (ch == '"') {
+            return Trees.NODES.textNode(jsonString());
+        }
+        if (ch == '{' || ch == '[') {
+            return jsonValue();
+        }
+        int start = pos;
+        while (pos < text.length() && text.charAt(pos) != ',' && text.charAt(pos) != ']') {
+            pos++;
+        }
+        String raw = text.substring(start, pos);
+        if (raw.isEmpty()) {
+            throw error("expected a value");
+        }
+        return scalar(raw);
+    }
+
+    private static JsonNode scalar(String raw) {
+        switch (raw) {
+            case "true":
+                return Trees.NODES.booleanNode(true);
+            case "false":
+                return Trees.NODES.booleanNode(false);
+            case "null":
+                return Trees.NODES.nullNode();
+            default:
+                if (NUMBER.matcher(raw).matches()) {
+                    return Trees.normalize(Trees.NODES.numberNode(new BigDecimal(raw)));
+                }
+                return Trees.NODES.textNode(raw);
+        }
+    }
+
+    private String jsonString() {
+        int start = pos++;
+        while (pos < text.length() && text.charAt(pos) != '"') {
+            if (text.charAt(pos) == '\\') {
+                pos++;
+            }
+            pos++;
+        }
+        if (pos >= text.length()) {
+            pos = start;
+            throw error("unclosed quote");
+        }
+        pos++;
+        try {
+            return JSON.readTree(text.substring(start, pos)).textValue();
+        } catch (JsonProcessingException e) {
+            pos = start;
+            throw error("invalid quoted text (JSON string syntax expected)");
+        }
+    }
+
+    private JsonNode jsonValue() {
+        int start = pos;
+        int depth = 0;
+        boolean inString = false;
+        for (; pos < text.length(); pos++) {
+            char ch = text.charAt(pos);
+            if (inString) {
+                if (ch == '\\') pos++;
+                else if (ch == '"') inString = false;
+            } else if (ch == '"') {
+                inString = true;
+            } else if (ch == '{' || ch == '[') {
+                depth++;
+            } else if ((ch == '}' || ch == ']') && --depth == 0) {
+                pos++;
+                break;
+            }
+        }
+        try {
+            return JSON.readTree(text.substring(start, pos));
+        } catch (JsonProcessingException e) {
+            pos = start;
+            throw error("invalid JSON value");
+        }
+    }
+
+    private void expect(char ch) {
+        if (pos >= text.length() || text.charAt(pos) != ch) {
+            throw error("expected '" + ch + "'");
+        }
+        pos++;
+    }
+
+    private IllegalArgumentException error(String message) {
+        String at = pos >= text.length() ? "at the end" : "at character " + (pos + 1);
+        return new IllegalArgumentException("invalid path '" + text + "' " + at + ": " + message);
+    }
+
+    private static String printable(char ch) {
+        return Character.isISOControl(ch) || Character.isWhitespace(ch) ? String.format("\\u%04x", (int) ch) : String.valueOf(ch);
+    }
+
+    // ---- rendering
+
+    /** The dotted form of a list of elements. */
+    public static String dotted(List<PathElement> elements) {
+        StringBuilder out = new StringBuilder();
+        for (PathElement e : elements) {
+            if (e instanceof PathElement.Field f && isPlainName(f.name())) {
+                if (out.length() > 0) {
+                    out.append('.');
+                }
+                out.append(f.name());
+            } else {
+                out.append(render(e));
+            }
+        }
+        return out.toString();
+    }
+
+    /** One element as it stands in a dotted path (a field without its leading dot). */
+    public static String render(PathElement e) {
+        if (e instanceof PathElement.Field f) {
+            return isPlainName(f.name()) ? f.name() : "[" + Trees.quote(f.name()) + "]";
+        }
+        if (e instanceof PathElement.Index i) {
+            return "[" + i.index() + "]";
+        }
+        if (e instanceof PathElement.Value v) {
+            return "[=" + renderValue(v.value()) + "]";
+        }
+        PathElement.Key k = (PathElement.Key) e;
+        StringBuilder out = new StringBuilder("[");
+        for (int i = 0; i < k.names().size(); i++) {
+            if (i > 0) {
+                out.append(',');
+            }
+            String n = k.names().get(i);
+            out.append(isPlainKeyName(n) ? n : Trees.quote(n)).append('=').append(renderValue(k.values().get(i)));
+        }
+        return out.append(']').toString();
+    }
+
+    public static String renderValue(JsonNode v) {
+        if (v.isTextual()) {
+            String s = v.textValue();
+            return isPlainValue(s) ? s : Trees.quote(s);
+        }
+        return Trees.canonical(v);
+    }
+
+    /** The value as go-patch writes it in a {@code name=value} step (text unquoted). */
+    public static String goPatchValue(JsonNode v) {
+        return v.isTextual() ? v.textValue() : Trees.canonical(v);
+    }
+
+    public static boolean isPlainName(String name) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char ch = name.charAt(i);
+            if (ch == '.' || ch == '[' || ch == ']' || ch == '"' || ch == '*'
+                    || Character.isWhitespace(ch) || Character.isISOControl(ch)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isPlainKeyName(String name) {
+        if (name.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char ch = name.charAt(i);
+            if ("=,[]\"".indexOf(ch) >= 0 || Character.isWhitespace(ch) || Character.isISOControl(ch)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isPlainValue(String s) {
+        if (s.isEmpty() || Character.isWhitespace(s.charAt(0)) || Character.isWhitespace(s.charAt(s.length() - 1))) {
+            return false;
+        }
+        char first = s.charAt(0);
+        if (first == '"' || first == '{' || first == '[') {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char ch = s.charAt(i);
+            if (ch == ',' || ch == ']' || Character.isISOControl(ch)) {
+                return false;
+            }
+        }
+        return !scalar(s).isContainerNode() && scalar(s).isTextual();
+    }
+}

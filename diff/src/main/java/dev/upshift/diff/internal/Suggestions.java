@@ -1,0 +1,56 @@
+package dev.upshift.diff.internal;
+
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Optional;
+
+/** "Did you mean" hints for misspelt names: fields, kinds, zones, enumerated words. */
+public final class Suggestions {
+    private Suggestions() {}
+
+    /**
+     * The candidate closest to {@code word} (case-insensitive edit distance), if it is within a third
+     * of the word's length in edits (at least one); ties go to the first candidate.
+     */
+    public static Optional<String> closest(String word, Collection<String> candidates) {
+        String w = word.toLowerCase(Locale.ROOT);
+        String best = null;
+        int bestDistance = Integer.MAX_VALUE;
+        for (String c : candidates) {
+            int d = distance(w, c.toLowerCase(Locale.ROOT));
+            if (d < bestDistance) {
+                bestDistance = d;
+                best = c;
+            }
+        }
+        return bestDistance <= Math.max(1, word.length() / 3) ? Optional.ofNullable(best) : Optional.empty();
+    }
+
+    /**
+     * {@code "; did you mean 'X'?"} when a candidate is close, otherwise {@code listPrefix}
+     * followed by every candidate, comma-separated.
+     */
+    public static String hint(String word, Collection<String> candidates, String listPrefix) {
+        return closest(word, candidates).map(c -> "; did you mean '" + c + "'?")
+                .orElse(listPrefix + String.join(", ", candidates));
+    }
+
+    private static int distance(String a, String b) {
+        int[] prev = new int[b.length() + 1];
+        int[] cur = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            prev[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            cur[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+            }
+            int[] t = prev;
+            prev = cur;
+            cur = t;
+        }
+        return prev[b.length()];
+    }
+}

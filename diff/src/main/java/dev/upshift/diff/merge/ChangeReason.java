@@ -1,0 +1,25 @@
+package dev.upshift.diff.merge;
+
+/**
+ * Why the merge made a decision at a field: the row of the merge table (DESIGN.md section 6) that
+ * applied. {@link FieldChange#message()} says it in words, with the values.
+ */
+public enum ChangeReason {
+    /** The cluster had no value (absent or null): the target's value is set. */
+    ADDED,
+    /** The cluster still had the old release's value: the new release's value is set. */
+    RELEASE_CHANGED,
+    /** The cluster still had the old release's value (or item, or document): the new release drops it. */
+    RELEASE_REMOVED,
+    /** The cluster's value differs from the old release's, which the new release left alone: kept. */
+    CUSTOMISATION_KEPT,
+    /** The cluster and the new release changed the field differently: the field rule's {@code onConflict} decides. */
+    CONFLICT,
+    /**
+     * There is no base and the cluster's value differs from the target's: treated as a conflict,
+     * since a copied old default cannot be told from a user's choice.
+     */
+    NO_BASELINE,
+    /** The merge would change a field a rule marks immutable: the upgrade is blocked. */
+    IMMUTABLE
+}

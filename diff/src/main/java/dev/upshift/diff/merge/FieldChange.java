@@ -1,0 +1,71 @@
+package dev.upshift.diff.merge;
+
+import dev.upshift.diff.document.DocumentId;
+import dev.upshift.diff.path.FieldPath;
+import dev.upshift.diff.rule.FieldRule;
+import dev.upshift.diff.rule.Impact;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.diff.internal.Trees;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * One decision of the merge at one field (or list item, or whole document when the path is the
+ * root). The merge records a change wherever the result differs from the cluster, and also where
+ * it kept a customisation, kept the cluster's side of a conflict or blocked.
+ *
+ * @param document the document
+ * @param path where in the document
+ * @param base the old release's value (empty when absent, and always in a merge without base)
+ * @param current the cluster's value
+ * @param target the new release's value
+ * @param result the merged value (empty: absent from the result)
+ * @param rule the field rule that decided: the one that set {@code onConflict} for conflicts, the
+ *     one that set {@code mutable: false} for immutable fields; empty when the merge table alone
+ *     decided, or a default setting did
+ * @param reason which case of the merge table applied
+ * @param resolution what was done
+ * @param message the decision in words, for people
+ * @param impact what the change costs: {@link Impact#NONE} when the result equals the cluster's value
+ */
+public record FieldChange(DocumentId document, FieldPath path, Optional<JsonNode> base, Optional<JsonNode> current,
+        Optional<JsonNode> target, Optional<JsonNode> result, Optional<FieldRule> rule, ChangeReason reason,
+        Resolution resolution, String message, Impact impact) {
+
+    /** Validates the parts. */
+    public FieldChange {
+        Objects.requireNonNull(document, "document");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(base, "base");
+        Objects.requireNonNull(current, "current");
+        Objects.requireNonNull(target, "target");
+        Objects.requireNonNull(result, "result");
+        Objects.requireNonNull(rule, "rule");
+        Objects.requireNonNull(reason, "reason");
+        Objects.requireNonNull(resolution, "resolution");
+        Objects.requireNonNull(message, "message");
+        Objects.requireNonNull(impact, "impact");
+    }
+
+    /** Whether the result differs from what the cluster has (something will change). */
+    public boolean changesCluster() {
+        return !Trees.equal(current.orElse(null), result.orElse(null));
+    }
+
+    /** Whether this change blocks the upgrade. */
+    public boolean isBlocked() {
+        return resolution == Resolution.BLOCKED;
+    }
+
+    /** Whether this was a conflict (with or without a base), however it was resolved. */
+    public boolean isConflict() {
+        return reason == ChangeReason.CONFLICT || reason == ChangeReason.NO_BASELINE;
+    }
+
+    /** {@code Kind.group ns/name: path: message}. */
+    @Override
+    public String toString() {
+        return document + ": " + (path.isRoot() ? "(document)" : path) + ": " + message;
+    }
+}

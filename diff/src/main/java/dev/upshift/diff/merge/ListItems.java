@@ -1,0 +1,134 @@
+package dev.upshift.diff.merge;
+
+import dev.upshift.diff.internal.FieldPolicy;
+import dev.upshift.diff.path.PathElement;
+import dev.upshift.diff.internal.PathSyntax;
+import dev.upshift.diff.rule.FieldRule;
+import dev.upshift.diff.rule.ListType;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** How the items of one list are told apart: detection of the list type and indexing of items by key. */
+final class ListItems {
+    private static final List<String> DEFAULT_KEYS = List.of("name");
+
+    private ListItems() {}
+
+    /**
+     * How a list is matched.
+     *
+     * @param type map, set or atomic
+     * @param keys the key fields of a map list
+     * @param rule the rule that said so; empty when detected
+     */
+    record Kind(ListType type, List<String> keys, Optional<FieldRule> rule) {
+        static final Kind ATOMIC = new Kind(ListType.ATOMIC, List.of(), Optional.empty());
+    }
+
+    /** An item that cannot be indexed. */
+    static final class BadItem extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final int index;
+
+        BadItem(int index, String message) {
+            super(message, null, false, false);
+            this.index = index;
+        }
+    }
+
+    /**
+     * The rule's list type if one sets it; otherwise a map keyed by {@code name} when every item
+     * of the given lists is a mapping with a scalar {@code name} unique within its list; otherwise
+     * atomic.
+     */
+    static Kind kind(FieldPolicy p, JsonNode b, JsonNode c, JsonNode t) {
+        Optional<ListType> ruled = p.listType();
+        if (ruled.isPresent()) {
+            List<String> keys = ruled.get() == ListType.MAP && p.listKeys().isEmpty() ? DEFAULT_KEYS : p.listKeys();
+            return new Kind(ruled.get(), keys, p.listRule());
+        }
+        int items = 0;
+        for (JsonNode list : new JsonNode[] {b, c, t}) {
+            if (list == null) {
+                continue;
+            }
+            Set<JsonNode> names = new HashSet<>();
+            for (JsonNode item : list) {
+                JsonNode name = item.get("name");
+                if (!item.isObject() || name == null || !name.isValueNode() || name.isNull()
+                        || !names.add(dev.upshift.diff.internal.Trees.normalize(name))) {
+                    return Kind.ATOMIC;
+                }
+                items++;
+            }
+        }
+        return items == 0 ? Kind.ATOMIC : new Kind(ListType.MAP, DEFAULT_KEYS, Optional.empty());
+    }
+
+    /**
+     * The items of a list by their path element, in list order.
+     *
+     * @throws BadItem when an item is not a mapping (map lists), lacks a key field or has a
+     *     non-scalar one, or repeats a key or value
+     */
+    static Map<PathElement, JsonNode> index(Kind kind, JsonNode list) {
+        Map<PathElement, JsonNode> out = new LinkedHashMap<>();
+        if (list == null) {
+            return out;
+        }
+        for (int i = 0; i < list.size(); i++) {
+            JsonNode item = list.get(i);
+            PathElement e = kind.type() == ListType.SET ? new PathElement.Value(item) : key(kind, item, i);
+            JsonNode first = out.putIfAbsent(e, item);
+            if (first != null) {
+                int at = new ArrayList<>(out.keySet()).indexOf(e);
+                throw new BadItem(i, (kind.type() == ListType.SET ? "the set holds " + PathSyntax.render(e).substring(1)
+                        : "two items have the key " + PathSyntax.render(e)) + " (items " + at + " and " + i + ")");
+            }
+        }
+        return out;
+    }
+
+    private static PathElement key(Kind kind, JsonNode item, int i) {
+        if (!item.isObject()) {
+            throw new BadItem(i, "item " + i + " is " + dev.upshift.diff.internal.Trees.describe(item)
+                    + ", but this list is keyed by " + String.join(", ", kind.keys()) + " and needs mappings");
+        }
+        List<JsonNode> values = new ArrayList<>(kind.keys().size());
+        for (String k : kind.keys()) {
+            JsonNode v = item.get(k);
+            if (v == null || v.isNull()) {
+                throw new BadItem(i, "item " + i + " has no key field '" + k + "' (this list is keyed by "
+                        + String.join(", ", kind.keys()) + ")");
+            }
+            if (!v.isValueNode()) {
+                throw new BadItem(i, "item " + i + " has " + dev.upshift.diff.internal.Trees.describe(v) + " as key field '"
+                        + k + "'; keys must be text, numbers or booleans");
+            }
+            values.add(v);
+        }
+        return new PathElement.Key(kind.keys(), values);
+    }
+
+    /** The path element of an item for walking a list whose items may be unkeyable (never throws). */
+    static Optional<PathElement> elementOf(Kind kind, JsonNode item) {
+        if (kind.type() == ListType.SET) {
+            return Optional.of(new PathElement.Value(item));
+        }
+        if (kind.type() == ListType.ATOMIC) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(key(kind, item, 0));
+        } catch (BadItem e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,132 @@
+package dev.upshift.diff.merge;
+
+import dev.upshift.diff.document.DocumentId;
+import dev.upshift.diff.document.DocumentSet;
+import dev.upshift.diff.rule.Impact;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a {@link ThreeWayMerge} produced: the merged documents and every decision behind them, from
+ * which every rendering (report, unified diff, JSON Patch, merge patch, YAML) is made.
+ *
+ * <p>When the result is {@linkplain #isBlocked() blocked}, the documents hold the cluster's value
+ * at each blocked field and everything else merged, so a reviewer sees the whole picture; an
+ * upgrade must not apply them until the blocking changes are resolved.
+ */
+public final class MergeResult {
+    private final Optional<DocumentSet> base;
+    private final DocumentSet current;
+    private final DocumentSet target;
+    private final DocumentSet documents;
+    private final List<FieldChange> changes;
+    private final Map<DocumentId, List<FieldChange>> byDocument = new HashMap<>();
+    private final List<DocumentId> changedDocuments;
+    private final List<FieldChange> blocked;
+    private final Impact highestImpact;
+
+    MergeResult(Optional<DocumentSet> base, DocumentSet current, DocumentSet target, DocumentSet documents,
+            List<FieldChange> changes) {
+        this.base = Objects.requireNonNull(base, "base");
+        this.current = Objects.requireNonNull(current, "current");
+        this.target = Objects.requireNonNull(target, "target");
+        this.documents = Objects.requireNonNull(documents, "documents");
+        this.changes = List.copyOf(changes);
+        Set<DocumentId> changed = new LinkedHashSet<>();
+        Impact max = Impact.NONE;
+        for (FieldChange c : this.changes) {
+            byDocument.computeIfAbsent(c.document(), k -> new ArrayList<>()).add(c);
+            if (c.changesCluster()) {
+                changed.add(c.document());
+            }
+            max = max.max(c.impact());
+        }
+        byDocument.replaceAll((k, v) -> List.copyOf(v));
+        this.changedDocuments = List.copyOf(changed);
+        this.blocked = this.changes.stream().filter(FieldChange::isBlocked).toList();
+        this.highestImpact = max;
+    }
+
+    /** The merged documents: the cluster's, changed, plus the documents the target adds, minus those removed. */
+    public DocumentSet documents() {
+        return documents;
+    }
+
+    /** The base the merge used; empty for a two-way merge. */
+    public Optional<DocumentSet> base() {
+        return base;
+    }
+
+    /** The cluster's documents (server noise stripped). */
+    public DocumentSet current() {
+        return current;
+    }
+
+    /** The target documents. */
+    public DocumentSet target() {
+        return target;
+    }
+
+    /** Every decision, ordered by document identity, then path. */
+    public List<FieldChange> changes() {
+        return changes;
+    }
+
+    /** The decisions about one document. */
+    public List<FieldChange> changes(DocumentId id) {
+        return byDocument.getOrDefault(id, List.of());
+    }
+
+    /** The decisions that change what the cluster has. */
+    public List<FieldChange> clusterChanges() {
+        return changes.stream().filter(FieldChange::changesCluster).toList();
+    }
+
+    /** The conflicts, however resolved. */
+    public List<FieldChange> conflicts() {
+        return changes.stream().filter(FieldChange::isConflict).toList();
+    }
+
+    /** The decisions that block the upgrade (conflicts under {@code fail}, immutable fields). */
+    public List<FieldChange> blocked() {
+        return blocked;
+    }
+
+    /** Whether something blocks the upgrade. */
+    public boolean isBlocked() {
+        return !blocked.isEmpty();
+    }
+
+    /** The highest impact among the changes ({@link Impact#NONE} when nothing changes). */
+    public Impact highestImpact() {
+        return highestImpact;
+    }
+
+    /** Whether the result differs from the cluster at all. */
+    public boolean hasClusterChanges() {
+        return !changedDocuments.isEmpty();
+    }
+
+    /** The documents whose merged tree differs from the cluster's (added and removed ones included), in order. */
+    public List<DocumentId> changedDocuments() {
+        return changedDocuments;
+    }
+
+    /** Whether a base was given (a three-way merge). */
+    public boolean isThreeWay() {
+        return base.isPresent();
+    }
+
+    @Override
+    public String toString() {
+        return documents.size() + " documents, " + changes.size() + " decisions, highest impact " + highestImpact()
+                + (isBlocked() ? ", blocked" : "");
+    }
+}

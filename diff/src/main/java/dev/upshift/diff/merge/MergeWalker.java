@@ -1,0 +1,308 @@
+package dev.upshift.diff.merge;
+
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentId;
+import dev.upshift.diff.internal.FieldPolicy;
+import dev.upshift.diff.path.FieldPath;
+import dev.upshift.diff.path.PathElement;
+import dev.upshift.diff.rule.FieldRule;
+import dev.upshift.diff.rule.Impact;
+import dev.upshift.diff.rule.ListType;
+import dev.upshift.diff.rule.OnConflict;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.internal.Trees;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Merges one document: walks B, C and T together, applies the merge table at each field and
+ * records a {@link FieldChange} per decision. Results share unchanged subtrees with the inputs
+ * (C's, or T's where T's value is taken); nothing is ever modified in place.
+ */
+final class MergeWalker {
+    private final DocumentId id;
+    private final Document base;
+    private final Document current;
+    private final Document target;
+    private final boolean twoWay;
+    private final Impact defaultImpact;
+    private final List<FieldChange> changes;
+    private final Problems problems;
+
+    /** Abandons the document after a problem was recorded. */
+    private static final class Abort extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Abort() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** The path walked so far, built into a {@link FieldPath} only when a decision needs one. */
+    private record Trail(Trail parent, PathElement element) {
+        static final Trail ROOT = new Trail(null, null);
+
+        Trail child(PathElement e) {
+            return new Trail(this, e);
+        }
+
+        FieldPath path() {
+            List<PathElement> out = new ArrayList<>();
+            for (Trail t = this; t.parent != null; t = t.parent) {
+                out.add(t.element);
+            }
+            java.util.Collections.reverse(out);
+            return new FieldPath(out);
+        }
+    }
+
+    MergeWalker(DocumentId id, Document base, Document current, Document target, boolean twoWay, Impact defaultImpact,
+            List<FieldChange> changes, Problems problems) {
+        this.id = id;
+        this.base = base;
+        this.current = current;
+        this.target = target;
+        this.twoWay = twoWay;
+        this.defaultImpact = defaultImpact;
+        this.changes = changes;
+        this.problems = problems;
+    }
+
+    /** The merged document; empty when it is removed (or could not be merged: see the problems). */
+    Optional<Document> mergeDocument(FieldPolicy root) {
+        try {
+            JsonNode merged = merge(Trail.ROOT, root, false, tree(base), tree(current), tree(target), true);
+            if (!(merged instanceof ObjectNode tree)) {
+                return Optional.empty();
+            }
+            Document origin = current != null ? current : target;
+            JsonNode apiVersion = tree.get("apiVersion");
+            String version = apiVersion != null && apiVersion.isTextual() ? apiVersion.textValue() : origin.apiVersion();
+            return Optional.of(new Document(id, version, tree, origin.source(), origin.sourcePointer()));
+        } catch (Abort a) {
+            return Optional.empty();
+        }
+    }
+
+    private static JsonNode tree(Document d) {
+        return d == null ? null : d.tree();
+    }
+
+    /**
+     * The merged value at one node; null for absent. {@code unit} marks list items and documents,
+     * which are removed or kept whole when the target drops them.
+     */
+    private JsonNode merge(Trail at, FieldPolicy p, boolean frozenAbove, JsonNode rawB, JsonNode rawC, JsonNode rawT,
+            boolean unit) {
+        if (p.ignored()) {
+            return rawC;
+        }
+        JsonNode b = Trees.present(rawB);
+        JsonNode c = Trees.present(rawC);
+        JsonNode t = Trees.present(rawT);
+        boolean frozen = p.mutableSetHere() ? !p.mutable() && (frozenAbove || c != null) : frozenAbove;
+        if (c == null) {
+            if (t == null) {
+                return rawC;
+            }
+            if (twoWay || b == null) {
+                return take(at, p, frozen, b, null, t, ChangeReason.ADDED, rawC, Optional.empty());
+            }
+            return leaf(at, p, frozen, b, null, t, rawC);
+        }
+        if (c.isObject() && (t == null || t.isObject()) && (b == null || b.isObject())) {
+            if (t == null && (b == null || unit || Trees.equal(b, c))) {
+                return leaf(at, p, frozen, b, c, null, rawC);
+            }
+            return mergeObject(at, p, frozen, b, c, t);
+        }
+        if (c.isArray() && (t == null || t.isArray()) && (b == null || b.isArray())) {
+            if (t == null && (b == null || Trees.equal(b, c))) {
+                return leaf(at, p, frozen, b, c, null, rawC);
+            }
+            return mergeList(at, p, frozen, b, c, t);
+        }
+        return leaf(at, p, frozen, b, c, t, rawC);
+    }
+
+    private JsonNode mergeObject(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t) {
+        ObjectNode out = null;
+        for (Iterator<Map.Entry<String, JsonNode>> it = c.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            JsonNode bv = b == null ? null : b.get(e.getKey());
+            JsonNode tv = t == null ? null : t.get(e.getKey());
+            if (bv == null && tv == null || tv != null && Trees.equal(e.getValue(), tv)) {
+                continue;
+            }
+            PathElement f = new PathElement.Field(e.getKey());
+            JsonNode r = merge(at.child(f), p.child(f), frozen, bv, e.getValue(), tv, false);
+            if (r != e.getValue()) {
+                out = out == null ? shallowCopy(c) : out;
+                if (r == null) {
+                    out.remove(e.getKey());
+                } else {
+                    out.set(e.getKey(), r);
+                }
+            }
+        }
+        if (t != null) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = t.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (c.has(e.getKey())) {
+                    continue;
+                }
+                PathElement f = new PathElement.Field(e.getKey());
+                JsonNode r = merge(at.child(f), p.child(f), frozen, b == null ? null : b.get(e.getKey()), null,
+                        e.getValue(), false);
+                if (r != null) {
+                    out = out == null ? shallowCopy(c) : out;
+                    out.set(e.getKey(), r);
+                }
+            }
+        }
+        return out == null ? c : out;
+    }
+
+    private static ObjectNode shallowCopy(JsonNode c) {
+        ObjectNode copy = Trees.NODES.objectNode();
+        copy.setAll((ObjectNode) c);
+        return copy;
+    }
+
+    private JsonNode mergeList(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t) {
+        ListItems.Kind kind = ListItems.kind(p, b, c, t);
+        if (kind.type() == ListType.ATOMIC) {
+            return leaf(at, p, frozen, b, c, t, c);
+        }
+        Map<PathElement, JsonNode> bi = index(kind, b, base, "base", at);
+        Map<PathElement, JsonNode> ci = index(kind, c, current, "current", at);
+        Map<PathElement, JsonNode> ti = index(kind, t, target, "target", at);
+        List<JsonNode> out = new ArrayList<>(ci.size() + ti.size());
+        boolean changed = false;
+        for (Map.Entry<PathElement, JsonNode> e : ci.entrySet()) {
+            PathElement k = e.getKey();
+            JsonNode ti0 = ti.get(k);
+            if (ti0 != null && Trees.equal(e.getValue(), ti0)) {
+                out.add(e.getValue());
+                continue;
+            }
+            JsonNode r = merge(at.child(k), p.child(k), frozen, bi.get(k), e.getValue(), ti.get(k), true);
+            if (r != null) {
+                out.add(r);
+            }
+            changed |= r != e.getValue();
+        }
+        for (Map.Entry<PathElement, JsonNode> e : ti.entrySet()) {
+            PathElement k = e.getKey();
+            if (!ci.containsKey(k)) {
+                JsonNode r = merge(at.child(k), p.child(k), frozen, bi.get(k), null, e.getValue(), true);
+                if (r != null) {
+                    out.add(r);
+                    changed = true;
+                }
+            }
+        }
+        if (!changed) {
+            return c;
+        }
+        ArrayNode list = Trees.NODES.arrayNode(out.size());
+        list.addAll(out);
+        return list;
+    }
+
+    private Map<PathElement, JsonNode> index(ListItems.Kind kind, JsonNode list, Document doc, String side, Trail at) {
+        try {
+            return ListItems.index(kind, list);
+        } catch (ListItems.BadItem bad) {
+            FieldPath path = at.path();
+            String pointer = path.toPointer(doc.tree()).orElse("") + "/" + bad.index;
+            String rule = kind.rule().map(r -> "; rule " + r.describe()).orElse("; detected by the 'name' field");
+            problems.error(doc.locate(pointer), path + "[" + bad.index + "]", "cannot match list items in the "
+                    + side + " document " + doc.displayName() + ": " + bad.getMessage() + rule);
+            throw new Abort();
+        }
+    }
+
+    /** The merge table for a value taken as a whole. */
+    private JsonNode leaf(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t, JsonNode rawC) {
+        if (Trees.equal(c, t)) {
+            return rawC;
+        }
+        if (twoWay) {
+            return t == null ? rawC : conflict(at, p, frozen, null, c, t, ChangeReason.NO_BASELINE, rawC);
+        }
+        if (b != null && Trees.equal(c, b)) {
+            ChangeReason reason = t == null ? ChangeReason.RELEASE_REMOVED : ChangeReason.RELEASE_CHANGED;
+            return take(at, p, frozen, b, c, t, reason, rawC, Optional.empty());
+        }
+        if (b == null && t == null) {
+            return rawC;
+        }
+        if (b != null && Trees.equal(t, b)) {
+            record(at, b, c, t, c, Optional.empty(), ChangeReason.CUSTOMISATION_KEPT, Resolution.CURRENT,
+                    Messages.kept(b, c), Impact.NONE);
+            return rawC;
+        }
+        return conflict(at, p, frozen, b, c, t, ChangeReason.CONFLICT, rawC);
+    }
+
+    private JsonNode conflict(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t,
+            ChangeReason reason, JsonNode rawC) {
+        OnConflict mode = p.onConflict();
+        if (mode == OnConflict.OVERWRITE) {
+            return take(at, p, frozen, b, c, t, reason, rawC, p.onConflictRule());
+        }
+        Resolution resolution = mode == OnConflict.KEEP ? Resolution.CURRENT : Resolution.BLOCKED;
+        record(at, b, c, t, c, p.onConflictRule(), reason, resolution, Messages.conflict(reason, mode, b, c, t),
+                Impact.NONE);
+        return rawC;
+    }
+
+    /** Takes the target's value (null: removes), unless the field is immutable. */
+    private JsonNode take(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t,
+            ChangeReason reason, JsonNode rawC, Optional<FieldRule> rule) {
+        if (frozen) {
+            record(at, b, c, t, c, p.mutableRule(), ChangeReason.IMMUTABLE, Resolution.BLOCKED,
+                    Messages.immutable(reason, c, t), Impact.NONE);
+            return rawC;
+        }
+        boolean wholeUnitRemoved = t == null && (at.parent() == null || !(at.element() instanceof PathElement.Field));
+        Optional<ImmutableFields.Violation> below = c == null || wholeUnitRemoved ? Optional.empty()
+                : ImmutableFields.violation(p, c, t);
+        if (below.isPresent()) {
+            ImmutableFields.Violation v = below.get();
+            record(at, b, c, t, c, Optional.of(v.rule()), ChangeReason.IMMUTABLE, Resolution.BLOCKED,
+                    Messages.immutableBelow(reason, at.path(), v), Impact.NONE);
+            return rawC;
+        }
+        String message = reason == ChangeReason.CONFLICT || reason == ChangeReason.NO_BASELINE
+                ? Messages.conflict(reason, OnConflict.OVERWRITE, b, c, t)
+                : Messages.taken(reason, c, t);
+        record(at, b, c, t, t, rule, reason, Resolution.TARGET, message, impactOf(p, c, t));
+        return t;
+    }
+
+    private Impact impactOf(FieldPolicy p, JsonNode c, JsonNode t) {
+        Impact impact = p.impact(defaultImpact);
+        if (c != null) {
+            impact = SubtreeImpact.of(p, c, impact, defaultImpact);
+        }
+        if (t != null) {
+            impact = SubtreeImpact.of(p, t, impact, defaultImpact);
+        }
+        return impact;
+    }
+
+    private void record(Trail at, JsonNode b, JsonNode c, JsonNode t, JsonNode result, Optional<FieldRule> rule,
+            ChangeReason reason, Resolution resolution, String message, Impact impact) {
+        changes.add(new FieldChange(id, at.path(), Optional.ofNullable(b), Optional.ofNullable(c),
+                Optional.ofNullable(t), Optional.ofNullable(result), rule, reason, resolution, message, impact));
+    }
+}

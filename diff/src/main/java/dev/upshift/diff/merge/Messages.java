@@ -1,0 +1,69 @@
+package dev.upshift.diff.merge;
+
+import dev.upshift.diff.path.FieldPath;
+import dev.upshift.diff.path.PathElement;
+import dev.upshift.diff.rule.OnConflict;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.diff.internal.Trees;
+
+/** The words of {@link FieldChange#message()}. */
+final class Messages {
+    private Messages() {}
+
+    static String show(JsonNode v) {
+        return v == null ? "nothing" : Trees.abbreviate(v.toString(), 80);
+    }
+
+    static String taken(ChangeReason reason, JsonNode c, JsonNode t) {
+        return switch (reason) {
+            case ADDED -> "set to " + show(t) + "; the cluster had no value";
+            case RELEASE_CHANGED -> show(c) + " -> " + show(t) + "; the cluster had the old release's value";
+            case RELEASE_REMOVED -> "removed " + show(c) + "; the cluster had the old release's value and the new"
+                    + " release drops it";
+            default -> throw new IllegalArgumentException(reason.toString());
+        };
+    }
+
+    static String kept(JsonNode b, JsonNode c) {
+        return (c == null ? "kept the cluster's removal" : "kept the cluster's " + show(c))
+                + "; the old and the new release both have " + show(b);
+    }
+
+    static String conflict(ChangeReason reason, OnConflict mode, JsonNode b, JsonNode c, JsonNode t) {
+        String what = reason == ChangeReason.NO_BASELINE
+                ? "no baseline: the cluster has " + show(c) + ", the target " + show(t) + "; without the old"
+                        + " release's value a user's choice cannot be told from a copied default"
+                : "conflict: the old release had " + show(b) + ", the cluster has " + (c == null ? "nothing" : show(c))
+                        + ", the new release "
+                        + (t == null ? "drops it" : "has " + show(t));
+        return what + switch (mode) {
+            case OVERWRITE -> "; onConflict: overwrite " + (t == null ? "removes it" : "takes the target's value");
+            case KEEP -> "; onConflict: keep keeps the cluster's value";
+            case FAIL -> "; onConflict: fail blocks the upgrade";
+        };
+    }
+
+    static String immutable(ChangeReason reason, JsonNode c, JsonNode t) {
+        String would = c == null ? "set " + show(t) : t == null ? "remove " + show(c) : "change " + show(c) + " to " + show(t);
+        return "immutable field: the merge would " + would + " (" + describe(reason) + "); blocked";
+    }
+
+    static String immutableBelow(ChangeReason reason, FieldPath at, ImmutableFields.Violation v) {
+        java.util.List<PathElement> full = new java.util.ArrayList<>(at.elements());
+        full.addAll(v.path().elements());
+        return "immutable field " + new FieldPath(full) + ": the merge would " + (v.target() == null
+                ? "remove " + show(v.current()) : "change " + show(v.current()) + " to " + show(v.target()))
+                + " by replacing " + (at.isRoot() ? "the document" : at.toString()) + " (" + describe(reason) + "); blocked";
+    }
+
+    private static String describe(ChangeReason reason) {
+        return switch (reason) {
+            case ADDED -> "the cluster had no value";
+            case RELEASE_CHANGED, RELEASE_REMOVED -> "the cluster had the old release's value";
+            case CONFLICT -> "a conflict resolved by onConflict: overwrite";
+            case NO_BASELINE -> "no baseline, resolved by onConflict: overwrite";
+            default -> reason.toString();
+        };
+    }
+}

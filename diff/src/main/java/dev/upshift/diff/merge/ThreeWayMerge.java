@@ -1,0 +1,125 @@
+package dev.upshift.diff.merge;
+
+import dev.upshift.diff.internal.CompiledRules;
+
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentId;
+import dev.upshift.diff.document.DocumentSet;
+import dev.upshift.diff.rule.FieldRules;
+import dev.upshift.diff.rule.Impact;
+
+import dev.upshift.diff.problem.InputException;
+import dev.upshift.diff.problem.Problems;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * Merges base B (what the old release put on the cluster), current C (what the cluster has) and
+ * target T (what the new release puts there) per field, as DESIGN.md section 6's table says:
+ *
+ * <table>
+ *   <caption>decisions per field</caption>
+ *   <tr><th>case</th><th>result</th></tr>
+ *   <tr><td>C empty (absent or null)</td><td>take T (absent if T is absent)</td></tr>
+ *   <tr><td>C = B (never customised)</td><td>take T; remove if T is absent</td></tr>
+ *   <tr><td>C ≠ B, T = B</td><td>keep C (a customisation the release left alone)</td></tr>
+ *   <tr><td>C ≠ B, C = T</td><td>nothing to do</td></tr>
+ *   <tr><td>C ≠ B, T ≠ B, C ≠ T</td><td>conflict: the rule's {@code onConflict} decides</td></tr>
+ *   <tr><td>only in C</td><td>keep</td></tr>
+ *   <tr><td>keyed list item or document in B and C, absent from T</td><td>remove if C's = B's, else conflict</td></tr>
+ *   <tr><td>a change to an immutable field</td><td>blocks the upgrade</td></tr>
+ * </table>
+ *
+ * <p>Documents are matched by {@link DocumentId}; a document the release owns is one present in B.
+ * Mappings merge field by field; lists merge by key, never by position: by the rule's
+ * {@code listKeys}, else by {@code name} when every item of B, C and T is a mapping with a scalar
+ * {@code name} and no name repeats within a list; {@code listType: set} lists merge item by item
+ * as sets; every other list is atomic (one value). Fields a rule marks {@code ignore} keep the
+ * cluster's value and are never reported. A field a rule marks {@code mutable: false} must keep the
+ * cluster's value wherever the cluster has one (filling an empty immutable field, or adding or
+ * removing a whole list item or document, is allowed).
+ *
+ * <p>Without a base ({@link #mergeWithoutBase}) the merge is two-way: every field where C and T
+ * both have a value and differ is a conflict with reason {@link ChangeReason#NO_BASELINE}; empty
+ * fields are filled from T; what only C has is kept.
+ *
+ * <p>Inputs are never changed; the result shares unchanged subtrees with them. Immutable and
+ * thread-safe.
+ */
+public final class ThreeWayMerge {
+    private final FieldRules rules;
+    private final Impact defaultImpact;
+
+    private ThreeWayMerge(FieldRules rules, Impact defaultImpact) {
+        this.rules = Objects.requireNonNull(rules, "rules");
+        this.defaultImpact = Objects.requireNonNull(defaultImpact, "defaultImpact");
+    }
+
+    /** A merge under these rules, with default impact {@link Impact#IN_PLACE}. */
+    public static ThreeWayMerge withRules(FieldRules rules) {
+        return new ThreeWayMerge(rules, Impact.IN_PLACE);
+    }
+
+    /**
+     * The same merge with another impact for changes no rule gives an impact to (the default,
+     * {@code inPlace}, assumes a change touches running machines but needs no new ones).
+     */
+    public ThreeWayMerge defaultImpact(Impact impact) {
+        return new ThreeWayMerge(rules, impact);
+    }
+
+    /** The rules. */
+    public FieldRules rules() {
+        return rules;
+    }
+
+    /**
+     * The three-way merge.
+     *
+     * @throws InputException when a list cannot be matched by key (a key field missing in an item,
+     *     two items with the same key, an item that is not a mapping), naming each document, path
+     *     and place
+     */
+    public MergeResult merge(DocumentSet base, DocumentSet current, DocumentSet target) {
+        return run(Optional.of(Objects.requireNonNull(base, "base")), current, target);
+    }
+
+    /**
+     * The two-way merge, for when there is no base: every field where the cluster and the target
+     * differ is a conflict with reason {@link ChangeReason#NO_BASELINE}.
+     *
+     * @throws InputException as {@link #merge}
+     */
+    public MergeResult mergeWithoutBase(DocumentSet current, DocumentSet target) {
+        return run(Optional.empty(), current, target);
+    }
+
+    private MergeResult run(Optional<DocumentSet> base, DocumentSet current, DocumentSet target) {
+        Objects.requireNonNull(current, "current");
+        Objects.requireNonNull(target, "target");
+        TreeSet<DocumentId> ids = new TreeSet<>(current.ids());
+        ids.addAll(target.ids());
+        base.ifPresent(b -> ids.addAll(b.ids()));
+        Problems problems = new Problems();
+        List<FieldChange> changes = new ArrayList<>();
+        List<Document> merged = new ArrayList<>();
+        CompiledRules compiled = CompiledRules.of(rules);
+        for (DocumentId id : ids) {
+            Document b = base.flatMap(s -> s.get(id)).orElse(null);
+            Document c = current.get(id).orElse(null);
+            Document t = target.get(id).orElse(null);
+            List<FieldChange> found = new ArrayList<>();
+            MergeWalker walker = new MergeWalker(id, b, c, t, base.isEmpty(), defaultImpact, found, problems);
+            Document anyDoc = c != null ? c : t != null ? t : b;
+            walker.mergeDocument(compiled.policyFor(anyDoc)).ifPresent(merged::add);
+            found.sort(Comparator.comparing(FieldChange::path));
+            changes.addAll(found);
+        }
+        problems.throwIfErrors();
+        return new MergeResult(base, current, target, DocumentSet.ofDocuments(merged), changes);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.upshift.diff.patch;
+
+import dev.upshift.diff.problem.UpshiftException;
+
+/**
+ * Thrown when a JSON Patch (RFC 6902), a JSON Pointer (RFC 6901) or a merge patch cannot be used:
+ * the patch is malformed, or one of its operations cannot be applied to the document it was given.
+ *
+ * <p>The message names the operation by its index in the patch (counting from 0), its {@code op}
+ * and its {@code path}, then says what is wrong, for example {@code operation 2 (remove
+ * /spec/replicas): no member 'replicas' at /spec}. When this exception is thrown, the document
+ * handed to the operation is unchanged: patches are applied to a copy, all or nothing.
+ */
+public class JsonPatchException extends UpshiftException {
+    private static final long serialVersionUID = 1L;
+
+    /** Creates the exception with a message meant for the person who wrote the patch. */
+    public JsonPatchException(String message) {
+        super(message);
+    }
+}

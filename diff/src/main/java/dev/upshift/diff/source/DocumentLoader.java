@@ -1,0 +1,184 @@
+package dev.upshift.diff.source;
+
+import dev.upshift.diff.problem.InputException;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.problem.SourceLocation;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import org.yaml.snakeyaml.LoaderOptions;
+
+/**
+ * Loads YAML or JSON documents into trees that remember where each value stood.
+ *
+ * <p>The loader is the one gate every Upshift input passes. It parses with SnakeYAML 2 under
+ * Jackson's streaming parser (never constructing Java objects from tags), and it:
+ * <ul>
+ *   <li>reads several documents from one source (separated by {@code ---} in YAML);
+ *   <li>rejects a duplicate key in a mapping instead of letting the last one win;
+ *   <li>resolves YAML anchors and aliases to copies of the anchored value, counting every copied
+ *       value against {@link LoadLimits#maxNodes()} (an alias bomb fails fast), and rejects merge
+ *       keys ({@code <<}) and aliases to an anchor that is not yet complete;
+ *   <li>reads plain scalars the way Kubernetes does (YAML 1.1, as {@code sigs.k8s.io/yaml}):
+ *       {@code yes}, {@code no}, {@code on}, {@code off} and {@code true}/{@code false} in any case
+ *       are booleans, {@code 0755} is the octal 493, {@code 0x1F} is 31; keys are always strings
+ *       ({@code on:} is the key "on"), a decimal such as {@code 1.20} keeps its written digits, and
+ *       dates and times stay text. Readers of typed fields reject a boolean where text is expected
+ *       with a hint to quote it, so these rules never change a value silently;
+ *   <li>enforces {@link LoadLimits}: size, nesting depth, number of values and of documents;
+ *   <li>reports every problem as {@code file:line:col: message}, all of them where parsing can go
+ *       on, and otherwise the first syntax error.
+ * </ul>
+ * Empty documents (a stray {@code ---}) are skipped. A document whose root is not a mapping is an
+ * error. The loader reads only the stream it is handed; it never opens files itself.
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public final class DocumentLoader {
+    private final LoadLimits limits;
+    private final AnchorAwareYamlFactory yaml;
+    private final JsonFactory json;
+
+    private DocumentLoader(LoadLimits limits) {
+        this.limits = limits;
+        StreamReadConstraints constraints = StreamReadConstraints.builder()
+                .maxNestingDepth(limits.maxDepth() + 1)
+                .maxStringLength((int) Math.min(Integer.MAX_VALUE, limits.maxBytes()))
+                .maxDocumentLength(limits.maxBytes())
+                .build();
+        LoaderOptions options = new LoaderOptions();
+        // duplicates are detected while building the tree, so that every one is reported
+        options.setAllowDuplicateKeys(true);
+        options.setCodePointLimit((int) limits.maxBytes());
+        options.setNestingDepthLimit(limits.maxDepth() + 1);
+        options.setMaxAliasesForCollections(Integer.MAX_VALUE);
+        this.yaml = new AnchorAwareYamlFactory(YAMLFactory.builder()
+                .loaderOptions(options)
+                .streamReadConstraints(constraints)
+                .disable(YAMLParser.Feature.PARSE_BOOLEAN_LIKE_WORDS_AS_STRINGS)
+                .disable(YAMLParser.Feature.EMPTY_STRING_AS_NULL));
+        this.json = JsonFactory.builder().streamReadConstraints(constraints).build();
+    }
+
+    /** A loader with the default {@link LoadLimits}. */
+    public static DocumentLoader create() {
+        return new DocumentLoader(LoadLimits.defaults());
+    }
+
+    /** A loader with the given limits. */
+    public static DocumentLoader withLimits(LoadLimits limits) {
+        return new DocumentLoader(Objects.requireNonNull(limits, "limits"));
+    }
+
+    /** The limits this loader enforces. */
+    public LoadLimits limits() {
+        return limits;
+    }
+
+    /**
+     * Loads every document of a source's text. The source's name decides the syntax: a name ending
+     * in {@code .json} is parsed as JSON, anything else as YAML (of which JSON is a subset).
+     *
+     * @param source the name used in every problem (usually a file path)
+     * @param text the content
+     * @return the documents, in order
+     * @throws InputException with every problem found
+     */
+    public List<SourceDocument> load(String source, String text) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(text, "text");
+        if (text.length() > limits.maxBytes()) {
+            throw tooLarge(source);
+        }
+        return parse(source, text);
+    }
+
+    /**
+     * Loads every document of a UTF-8 stream, reading at most {@link LoadLimits#maxBytes()} + 1
+     * bytes of it. The caller owns (and closes) the stream.
+     *
+     * @throws InputException with every problem found, including a stream that is too large or
+     *     not valid UTF-8
+     * @throws UncheckedIOException when reading the stream fails
+     */
+    public List<SourceDocument> load(String source, InputStream in) {
+        Objects.requireNonNull(source, "source");
+        Objects.requireNonNull(in, "in");
+        return parse(source, decode(source, readBounded(source, in)));
+    }
+
+    private byte[] readBounded(String source, InputStream in) {
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            byte[] buffer = new byte[64 * 1024];
+            long total = 0;
+            int n;
+            while ((n = in.read(buffer)) > 0) {
+                total += n;
+                if (total > limits.maxBytes()) {
+                    throw tooLarge(source);
+                }
+                out.write(buffer, 0, n);
+            }
+            return out.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + source + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String decode(String source, byte[] bytes) {
+        try {
+            return StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw new InputException(Problem.error(
+                    SourceLocation.of(source), "", "not valid UTF-8 text (" + e.getMessage() + ")"));
+        }
+    }
+
+    private InputException tooLarge(String source) {
+        return new InputException(Problem.error(SourceLocation.of(source), "",
+                "input is larger than the limit of " + humanBytes(limits.maxBytes())));
+    }
+
+    private List<SourceDocument> parse(String source, String text) {
+        Problems problems = new Problems();
+        boolean isJson = source.toLowerCase(Locale.ROOT).endsWith(".json");
+        try (JsonParser parser = isJson ? json.createParser(text) : yaml.createParser(new StringReader(text))) {
+            List<SourceDocument> documents = new TreeBuilder(source, parser, limits, problems).documents();
+            problems.throwIfErrors();
+            return documents;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String humanBytes(long bytes) {
+        if (bytes % (1024 * 1024) == 0) {
+            return bytes / (1024 * 1024) + " MiB";
+        }
+        if (bytes % 1024 == 0) {
+            return bytes / 1024 + " KiB";
+        }
+        return bytes + " bytes";
+    }
+}

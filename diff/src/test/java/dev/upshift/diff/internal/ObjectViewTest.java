@@ -1,0 +1,125 @@
+package dev.upshift.diff.internal;
+
+import dev.upshift.diff.kind.Metadata;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.diff.value.Durations;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ObjectViewTest {
+    private enum Color { RED, GREEN }
+
+    private final Problems problems = new Problems();
+
+    private ObjectView view(String yaml) {
+        return ObjectView.of(DocumentLoader.create().load("f.yaml", yaml).get(0), problems);
+    }
+
+    private List<String> messages() {
+        return problems.all().stream().map(Problem::toString).toList();
+    }
+
+    @Test
+    void readsTypedFieldsAndReportsEveryProblemWithItsPosition() {
+        ObjectView root = view("kind: A\nspec:\n  count: many\n  enabled: 'no'\n  name: [x]\n  color: blue\n  wait: 90q\n");
+        ObjectView spec = root.object("spec").orElseThrow();
+        assertThat(spec.integer("count", 0, 10)).isEmpty();
+        assertThat(spec.bool("enabled")).isEmpty();
+        assertThat(spec.string("name")).isEmpty();
+        assertThat(spec.choice("color", Map.of("red", Color.RED, "green", Color.GREEN))).isEmpty();
+        assertThat(spec.parsed("wait", Durations::parse)).isEmpty();
+        assertThat(messages()).containsExactly(
+                "f.yaml:3:10: spec.count: expected a whole number, got the text 'many'",
+                "f.yaml:4:12: spec.enabled: expected true or false, got the text 'no'",
+                "f.yaml:5:9: spec.name: expected text, got a list",
+                "f.yaml:6:10: spec.color: unknown value 'blue'; expected one of: " + String.join(", ",
+                        Map.of("red", Color.RED, "green", Color.GREEN).keySet()),
+                "f.yaml:7:9: spec.wait: invalid duration '90q' at character 3: unknown unit 'q' (ns, us, ms, s, m, h or d);"
+                        + " expected e.g. 90m, 1h30m or PT1H30M");
+    }
+
+    @Test
+    void hintsToQuoteAWordThatYamlReadAsABoolean() {
+        view("value: on\n").string("value");
+        assertThat(messages()).containsExactly("f.yaml:1:8: value: expected text, got the boolean true"
+                + " (YAML reads unquoted yes/no/on/off/true/false as booleans: quote the value)");
+    }
+
+    @Test
+    void readsNumbersAsWrittenWhereTextIsExpected() {
+        assertThat(view("release: 19.30\n").string("release")).contains("19.30");
+        assertThat(problems.all()).isEmpty();
+    }
+
+    @Test
+    void reportsMissingRequiredFieldsAtTheirParent() {
+        ObjectView root = view("kind: A\nspec:\n  other: 1\n");
+        root.object("spec").orElseThrow().requiredString("release");
+        root.requiredObject("metadata");
+        assertThat(messages()).containsExactly(
+                "f.yaml:3:3: spec.release: missing required field",
+                "f.yaml:1:1: metadata: missing required field");
+    }
+
+    @Test
+    void rejectsUnknownFieldsSuggestingTheClosestKnownName() {
+        ObjectView root = view("kind: A\nrelase: 1\nzzz: 2\n");
+        root.string("kind");
+        root.string("release");
+        root.rejectUnknownFields(List.of("spec"));
+        assertThat(messages()).containsExactly(
+                "f.yaml:2:1: relase: unknown field; did you mean 'release'?",
+                "f.yaml:3:1: zzz: unknown field; expected one of: kind, release, spec");
+    }
+
+    @Test
+    void reportsBadItemsOfListsByIndex() {
+        ObjectView root = view("items:\n  - {a: 1}\n  - 3\nnames: [a, {b: 1}]\n");
+        assertThat(root.objects("items")).hasSize(1);
+        assertThat(root.strings("names")).containsExactly("a");
+        assertThat(messages()).containsExactly(
+                "f.yaml:3:5: items[1]: expected a mapping, got the number 3",
+                "f.yaml:4:12: names[1]: expected text, got a mapping");
+    }
+
+    @Test
+    void readsMetadataAndAcceptsAnythingUnderAnnotations() {
+        ObjectView root = view("metadata:\n  name: n\n  labels: {stage: prod}\n  annotations: {note: x, 'a/b': y}\n");
+        assertThat(Metadata.read(root)).contains(new Metadata("n", Map.of("stage", "prod"), Map.of("note", "x", "a/b", "y")));
+        assertThat(problems.all()).isEmpty();
+    }
+
+    @Test
+    void rejectsAnEmptyName() {
+        assertThat(Metadata.read(view("metadata: {name: ''}\n"))).isEmpty();
+        assertThat(messages()).containsExactly("f.yaml:1:18: metadata.name: must not be empty");
+    }
+
+    @Test
+    void parsesDurationsInGoAndIsoStyle() {
+        assertThat(Durations.parse("90m")).isEqualTo(Duration.ofMinutes(90));
+        assertThat(Durations.parse("1h30m")).isEqualTo(Duration.ofMinutes(90));
+        assertThat(Durations.parse("1.5h")).isEqualTo(Duration.ofMinutes(90));
+        assertThat(Durations.parse("PT1H30M")).isEqualTo(Duration.ofMinutes(90));
+        assertThat(Durations.parse("2d")).isEqualTo(Duration.ofDays(2));
+        assertThat(Durations.parse("500ms")).isEqualTo(Duration.ofMillis(500));
+        assertThat(Durations.parse("0")).isZero();
+        assertThat(Durations.format(Duration.ofMinutes(90))).isEqualTo("1h30m");
+        assertThat(Durations.format(Duration.ofSeconds(45))).isEqualTo("45s");
+    }
+
+    @Test
+    void rejectsMalformedDurations() {
+        for (String bad : List.of("", "h", "90", "1h30", "-5m", "PT-1H", "1..5h", "1h 30m", "P", "99999999999999999999h")) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Durations.parse(bad))
+                    .as(bad).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("duration");
+        }
+    }
+}

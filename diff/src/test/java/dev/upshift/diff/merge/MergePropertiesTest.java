@@ -1,0 +1,204 @@
+package dev.upshift.diff.merge;
+
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentId;
+import dev.upshift.diff.document.DocumentMatch;
+import dev.upshift.diff.document.DocumentSet;
+import dev.upshift.diff.patch.JsonPatch;
+import dev.upshift.diff.path.FieldPath;
+import dev.upshift.diff.path.PathElement;
+import dev.upshift.diff.rule.FieldRule;
+import dev.upshift.diff.rule.FieldRules;
+import dev.upshift.diff.rule.OnConflict;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.render.DocumentPatch;
+import dev.upshift.diff.render.JsonPatches;
+import dev.upshift.diff.render.Rendering;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.quicktheories.generators.Generate;
+
+/** Invariants of the three-way merge and its renderings over generated Kubernetes-shaped documents. */
+class MergePropertiesTest {
+    private static final ThreeWayMerge PLAIN = ThreeWayMerge.withRules(FieldRules.none());
+    private static final ThreeWayMerge OVERWRITING = ThreeWayMerge.withRules(
+            FieldRules.of(FieldRule.forPath("**").onConflict(OnConflict.OVERWRITE).build()));
+
+    private static void assertSameContent(DocumentSet actual, DocumentSet expected, boolean keyedOrderMatters) {
+        assertThat(actual.ids()).containsExactlyElementsOf(expected.ids());
+        for (Document e : expected.documents()) {
+            JsonNode a = actual.get(e.id()).orElseThrow().tree();
+            JsonNode want = e.tree();
+            if (!keyedOrderMatters) {
+                a = ClusterGenerators.keyedListsSorted(a);
+                want = ClusterGenerators.keyedListsSorted(want);
+            }
+            assertThat(Trees.equal(a, want)).as("%s%nexpected %s%nactual   %s", e.id(), want, a).isTrue();
+        }
+    }
+
+    @Test
+    @DisplayName("merge(b, b, t) = t: a cluster nobody touched ends up as the target (keyed items in the cluster's order)")
+    void untouchedClusterBecomesTheTarget() {
+        qt().forAll(ClusterGenerators.pairs()).checkAssert(p -> {
+            MergeResult r = PLAIN.merge(p[0], p[0], p[1]);
+            assertSameContent(r.documents(), p[1], false);
+            assertThat(r.isBlocked()).isFalse();
+        });
+    }
+
+    @Test
+    @DisplayName("merge(b, c, b) = c: a release that changes nothing leaves the cluster exactly as it is")
+    void unchangedReleaseLeavesTheCluster() {
+        qt().forAll(ClusterGenerators.pairs()).checkAssert(p -> {
+            MergeResult r = PLAIN.merge(p[0], p[1], p[0]);
+            assertSameContent(r.documents(), p[1], true);
+            assertThat(r.hasClusterChanges()).isFalse();
+            assertThat(r.isBlocked()).isFalse();
+        });
+    }
+
+    @Test
+    @DisplayName("merge(b, c, c) = c: a cluster already at the target stays as it is")
+    void clusterAlreadyAtTheTarget() {
+        qt().forAll(ClusterGenerators.triples()).checkAssert(t -> {
+            MergeResult r = PLAIN.merge(t.base(), t.current(), t.current());
+            assertSameContent(r.documents(), t.current(), true);
+            assertThat(r.changes()).allSatisfy(c -> assertThat(c.changesCluster()).isFalse());
+        });
+    }
+
+    @Test
+    @DisplayName("merging a set with itself decides nothing, with or without a base")
+    void identityMergeIsEmpty() {
+        qt().forAll(ClusterGenerators.triples()).checkAssert(t -> {
+            assertThat(PLAIN.merge(t.current(), t.current(), t.current()).changes()).isEmpty();
+            assertThat(PLAIN.mergeWithoutBase(t.current(), t.current()).changes()).isEmpty();
+        });
+    }
+
+    @Test
+    @DisplayName("without a base every decision is a filled empty field or a 'no baseline' conflict")
+    void twoWayDecisions() {
+        qt().forAll(ClusterGenerators.triples()).checkAssert(t -> assertThat(PLAIN.mergeWithoutBase(t.current(), t.target())
+                .changes()).allSatisfy(c -> assertThat(c.reason()).isIn(ChangeReason.ADDED, ChangeReason.NO_BASELINE)));
+    }
+
+    @Test
+    @DisplayName("the JSON Patch of each document, applied to the cluster's, gives the merged document")
+    void jsonPatchReproducesTheMerge() {
+        qt().forAll(ClusterGenerators.triples()).checkAssert(t -> {
+            for (ThreeWayMerge merge : List.of(PLAIN, OVERWRITING)) {
+                MergeResult r = merge.merge(t.base(), t.current(), t.target());
+                for (DocumentPatch p : JsonPatches.of(r)) {
+                    JsonNode before = p.action() == DocumentPatch.Action.CREATE ? Trees.NODES.objectNode()
+                            : r.current().get(p.id()).orElseThrow().tree();
+                    if (p.action() == DocumentPatch.Action.DELETE) {
+                        assertThat(r.documents().contains(p.id())).isFalse();
+                        continue;
+                    }
+                    JsonNode patched = JsonPatch.apply(before, p.patch().orElseThrow());
+                    assertThat(Trees.equal(patched, r.documents().get(p.id()).orElseThrow().tree())).isTrue();
+                }
+            }
+        });
+    }
+
+    @Test
+    @DisplayName("a merge result never changes a field a rule marks immutable (unless its whole list item or document goes)")
+    void immutableFieldsNeverChange() {
+        qt().forAll(ClusterGenerators.triples(), Generate.range(0, 10_000), Generate.range(0, 10_000)).checkAssert((t, i, j) -> {
+            List<Target> candidates = candidates(t.base());
+            if (candidates.isEmpty()) {
+                return;
+            }
+            List<Target> immutable = List.of(candidates.get(i % candidates.size()), candidates.get(j % candidates.size()));
+            List<FieldRule> rules = new ArrayList<>();
+            rules.add(FieldRule.forPath("**").onConflict(OnConflict.OVERWRITE).build());
+            for (Target x : immutable) {
+                FieldRule rule = FieldRule.forPath(x.path().toString()).match(DocumentMatch.any().withName(x.doc().name()))
+                        .mutable(false).build();
+                if (rules.stream().noneMatch(r -> r.path().equals(rule.path()) && r.match().equals(rule.match()))) {
+                    rules.add(rule);
+                }
+            }
+            MergeResult r = ThreeWayMerge.withRules(FieldRules.of(rules)).merge(t.base(), t.current(), t.target());
+            for (Target x : immutable) {
+                JsonNode current = t.current().get(x.doc()).flatMap(d -> x.path().resolve(d.tree())).orElse(null);
+                Document merged = r.documents().get(x.doc()).orElse(null);
+                if (Trees.isAbsent(current) || merged == null || unit(x.path()).resolve(merged.tree()).isEmpty()) {
+                    continue;
+                }
+                assertThat(Trees.equal(current, x.path().resolve(merged.tree()).orElse(null)))
+                        .as("%s %s in %s", x.doc(), x.path(), r.changes()).isTrue();
+            }
+        });
+    }
+
+    private record Target(DocumentId doc, FieldPath path) {}
+
+    private static List<Target> candidates(DocumentSet set) {
+        List<Target> out = new ArrayList<>();
+        for (Document d : set.documents()) {
+            collect(d.id(), FieldPath.of("spec"), d.tree().get("spec"), out);
+        }
+        return out;
+    }
+
+    private static void collect(DocumentId doc, FieldPath at, JsonNode node, List<Target> out) {
+        out.add(new Target(doc, at));
+        if (node.isObject()) {
+            node.fields().forEachRemaining(e -> collect(doc, at.field(e.getKey()), e.getValue(), out));
+        } else if (node.isArray()) {
+            for (JsonNode item : node) {
+                if (item.isObject() && item.has("name")) {
+                    collect(doc, at.child(PathElement.Key.of("name", item.get("name"))), item, out);
+                }
+            }
+        }
+    }
+
+    /** The path of the list item (or document) that encloses a path. */
+    private static FieldPath unit(FieldPath path) {
+        List<PathElement> e = path.elements();
+        for (int k = e.size(); k > 0; k--) {
+            if (e.get(k - 1) instanceof PathElement.Key) {
+                return new FieldPath(e.subList(0, k));
+            }
+        }
+        return FieldPath.root();
+    }
+
+    @Test
+    @DisplayName("every rendering is deterministic: the same input twice gives the same bytes")
+    void renderingsAreDeterministic() {
+        qt().forAll(ClusterGenerators.triples()).checkAssert(t -> {
+            MergeResult first = OVERWRITING.merge(t.base(), t.current(), t.target());
+            MergeResult second = OVERWRITING.merge(copy(t.base()), copy(t.current()), copy(t.target()));
+            for (Rendering rendering : Rendering.values()) {
+                assertThat(rendering.render(second)).isEqualTo(rendering.render(first));
+            }
+        });
+    }
+
+    private static DocumentSet copy(DocumentSet set) {
+        return DocumentSet.of(set.documents().stream().map(d -> d.tree().deepCopy()).toList());
+    }
+
+    @Test
+    @DisplayName("the merge never changes its inputs")
+    void inputsAreLeftAlone() {
+        qt().forAll(ClusterGenerators.triples()).checkAssert(t -> {
+            String before = t.toString();
+            OVERWRITING.merge(t.base(), t.current(), t.target());
+            assertThat(t.toString()).isEqualTo(before);
+        });
+    }
+}

@@ -1,0 +1,116 @@
+package dev.upshift.diff.path;
+
+import dev.upshift.diff.testing.Yaml;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+class FieldPathTest {
+    private final JsonNode doc = Yaml.tree("""
+            metadata:
+              annotations: {"example.com/a~b": x, "a.b": y}
+            spec:
+              topology:
+                workers:
+                  machineDeployments:
+                    - {name: md-0, replicas: 3}
+                    - {name: md-1, replicas: 5}
+              ports:
+                - {port: 53, protocol: TCP}
+                - {port: 53, protocol: UDP}
+              finalizers: [a, b/c]
+              args: [x, y]
+            """);
+
+    @Test
+    @DisplayName("renders the readable dotted form and reads it back")
+    void dottedRoundTrip() {
+        for (String text : List.of("spec.topology.workers.machineDeployments[name=md-0].replicas",
+                "spec.ports[port=53,protocol=UDP]", "spec.finalizers[=b/c]", "spec.args[1]",
+                "metadata.annotations[\"example.com/a~b\"]", "metadata.annotations[\"a.b\"]", "a[name=\"x,y\"]",
+                "a[name=\"53\"]", "a[id=53]", "a[on=true]", "a[=\" padded \"]", "a[=\"\"]", "[\"[weird]\"].b", "")) {
+            assertThat(FieldPath.parse(text)).hasToString(text);
+        }
+    }
+
+    @Test
+    void buildsPathsFromElements() {
+        FieldPath p = FieldPath.of("spec", "ports").child(new PathElement.Key(List.of("port", "protocol"),
+                List.of(Yaml.value("53"), Yaml.value("UDP"))));
+        assertThat(p).hasToString("spec.ports[port=53,protocol=UDP]");
+        assertThat(p).isEqualTo(FieldPath.parse("spec.ports[port=53,protocol=UDP]"));
+        assertThat(p.parent()).isEqualTo(FieldPath.of("spec", "ports"));
+        assertThat(FieldPath.of("spec").contains(p)).isTrue();
+        assertThat(p.contains(FieldPath.of("spec"))).isFalse();
+    }
+
+    @Test
+    @DisplayName("a key value reads as a number when written as one, and as text when quoted")
+    void keyValueTypes() {
+        PathElement.Key number = (PathElement.Key) FieldPath.parse("a[id=53]").last().orElseThrow();
+        PathElement.Key text = (PathElement.Key) FieldPath.parse("a[id=\"53\"]").last().orElseThrow();
+        assertThat(number.values().get(0).isNumber()).isTrue();
+        assertThat(text.values().get(0).isTextual()).isTrue();
+        assertThat(number).isNotEqualTo(text);
+        assertThat(FieldPath.parse("a[id=53.0]")).isEqualTo(FieldPath.parse("a[id=53]"));
+    }
+
+    @Test
+    @DisplayName("renders go-patch form")
+    void goPatch() {
+        assertThat(FieldPath.parse("spec.topology.workers.machineDeployments[name=md-0].replicas").toGoPatch())
+                .isEqualTo("/spec/topology/workers/machineDeployments/name=md-0/replicas");
+        assertThat(FieldPath.parse("spec.ports[port=53,protocol=UDP]").toGoPatch()).isEqualTo("/spec/ports/port=53,protocol=UDP");
+        assertThat(FieldPath.parse("metadata.annotations[\"example.com/a~b\"]").toGoPatch())
+                .isEqualTo("/metadata/annotations/example.com~1a~0b");
+        assertThat(FieldPath.parse("spec.args[1]").toGoPatch()).isEqualTo("/spec/args/1");
+        assertThat(FieldPath.root().toGoPatch()).isEqualTo("/");
+    }
+
+    @Test
+    @DisplayName("resolves to an RFC 6901 pointer against a concrete document, escaping ~ and /")
+    void pointers() {
+        assertThat(FieldPath.parse("spec.topology.workers.machineDeployments[name=md-1].replicas").toPointer(doc))
+                .contains("/spec/topology/workers/machineDeployments/1/replicas");
+        assertThat(FieldPath.parse("spec.ports[port=53,protocol=UDP]").toPointer(doc)).contains("/spec/ports/1");
+        assertThat(FieldPath.parse("spec.finalizers[=b/c]").toPointer(doc)).contains("/spec/finalizers/1");
+        assertThat(FieldPath.parse("metadata.annotations[\"example.com/a~b\"]").toPointer(doc))
+                .contains("/metadata/annotations/example.com~1a~0b");
+        assertThat(FieldPath.root().toPointer(doc)).contains("");
+        assertThat(FieldPath.parse("spec.ports[port=54]").toPointer(doc)).isEmpty();
+        assertThat(FieldPath.parse("spec.args[2]").toPointer(doc)).isEmpty();
+        assertThat(FieldPath.parse("spec.missing").toPointer(doc)).isEmpty();
+        assertThat(FieldPath.parse("spec.args.x").toPointer(doc)).isEmpty();
+        assertThat(FieldPath.parse("spec.ports[port=53,protocol=TCP].protocol").resolve(doc))
+                .hasValueSatisfying(v -> assertThat(v.textValue()).isEqualTo("TCP"));
+    }
+
+    @Test
+    @DisplayName("orders paths element by element, a path before those below it")
+    void ordering() {
+        List<FieldPath> paths = new java.util.ArrayList<>(List.of(FieldPath.parse("spec.b"), FieldPath.parse("spec"),
+                FieldPath.parse("spec.a[name=y]"), FieldPath.parse("spec.a[name=x].z"), FieldPath.parse("spec.a")));
+        java.util.Collections.sort(paths);
+        assertThat(paths).extracting(FieldPath::toString)
+                .containsExactly("spec", "spec.a", "spec.a[name=x].z", "spec.a[name=y]", "spec.b");
+    }
+
+    @Test
+    @DisplayName("parse errors name the character")
+    void parseErrors() {
+        assertThatThrownBy(() -> FieldPath.parse("spec..x")).hasMessage("invalid path 'spec..x' at character 6: expected a field name");
+        assertThatThrownBy(() -> FieldPath.parse("spec.a[name=x")).hasMessage("invalid path 'spec.a[name=x' at the end: expected ']'");
+        assertThatThrownBy(() -> FieldPath.parse("spec.*")).hasMessage("invalid path 'spec.*' at character 6: wildcards are only allowed in patterns");
+        assertThatThrownBy(() -> FieldPath.parse("spec.a b")).hasMessage(
+                "invalid path 'spec.a b' at character 7: unexpected '\\u0020' in a field name; quote such names as [\"name\"]");
+        assertThatThrownBy(() -> FieldPath.parse("spec[name=]")).hasMessage("invalid path 'spec[name=]' at character 11: expected a value");
+        assertThatThrownBy(() -> FieldPath.parse("a[\"x]")).hasMessage("invalid path 'a[\"x]' at character 3: unclosed quote");
+        assertThatThrownBy(() -> FieldPath.parse("a[k=1,k=2]")).hasMessage("invalid path 'a[k=1,k=2]' at character 8: key field 'k' named twice");
+        assertThatThrownBy(() -> FieldPath.parse("a]")).hasMessageContaining("at character 2: unexpected ']'");
+    }
+}
