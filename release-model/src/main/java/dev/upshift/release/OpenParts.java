@@ -5,7 +5,7 @@ package dev.upshift.release;
  * {@code *}) or by leaving them out ({@code 1.2} leaves the patch open). Masterminds calls these
  * "dirty" parts.
  */
-enum Wildcard {
+enum OpenParts {
     /** {@code 1.2.3}: nothing open. */
     NONE,
     /** {@code 1.2}, {@code 1.2.x}: the patch is open. */
