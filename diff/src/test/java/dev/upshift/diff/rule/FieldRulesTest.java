@@ -17,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.upshift.diff.source.DocumentLoader;
 import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.internal.SpecLists;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
 import java.util.List;
@@ -45,7 +46,7 @@ class FieldRulesTest {
 
         private FieldRules read(String yaml) {
             ObjectView root = ObjectView.of(DocumentLoader.create().load("release.yaml", yaml).get(0), problems);
-            return FieldRules.read(root.objects("fieldRules"));
+            return SpecLists.fieldRules(root.objects("fieldRules"));
         }
 
         @Test
