@@ -35,15 +35,13 @@ import java.util.List;
  * <p>Immutable and thread-safe.
  */
 public final class FieldRules {
-    /** The name of the kind of a standalone rules document. */
-    public static final String KIND_NAME = "FieldRules";
     /**
      * The {@code FieldRules} document kind: {@code apiVersion: upshift.dev/v1alpha1},
      * {@code kind: FieldRules}, {@code metadata.name} and {@code spec.fieldRules: [...]}, each item
      * as {@link FieldRule} describes. Read together, a rule repeated in a later document is an error
      * as it is within one.
      */
-    public static final DocumentKind<FieldRules> KIND = DocumentKind.builder(KIND_NAME, FieldRulesReader::read)
+    public static final DocumentKind<FieldRules> KIND = DocumentKind.builder("FieldRules", FieldRulesReader::read)
             .readAllWith(FieldRulesReader::readAll).build();
     private static final FieldRules NONE = new FieldRules(List.of());
 
@@ -92,7 +90,7 @@ public final class FieldRules {
 
     /**
      * Reads {@code FieldRules} documents and concatenates their rules in order. Every document must
-     * be of kind {@value #KIND_NAME}; a rule with the same match and path as one declared before, in
+     * be of kind {@code FieldRules}; a rule with the same match and path as one declared before, in
      * the same document or an earlier one, is an error.
      *
      * @throws InputException with every problem found

@@ -166,6 +166,28 @@ class FieldRulesTest {
                     rules.yaml:7:7: kind: unknown kind 'Release'; expected one of: FieldRules
                     rules.yaml:13:8: spec.fieldRule: unknown field; did you mean 'fieldRules'?""");
         }
+
+        @Test
+        @DisplayName("a rule repeated in a later FieldRules document is an error, as within one")
+        void repeatedAcrossDocuments() {
+            assertThatThrownBy(() -> FieldRules.readDocuments(DocumentLoader.create().load("rules.yaml", """
+                    apiVersion: upshift.dev/v1alpha1
+                    kind: FieldRules
+                    metadata: {name: base}
+                    spec:
+                      fieldRules:
+                        - {path: spec.replicas, ignore: true}
+                    ---
+                    apiVersion: upshift.dev/v1alpha1
+                    kind: FieldRules
+                    metadata: {name: more}
+                    spec:
+                      fieldRules:
+                        - {path: spec.replicas, mutable: false}
+                    """))).isInstanceOf(InputException.class).hasMessage(
+                    "rules.yaml:13:14: spec.fieldRules[0].path: a rule with the same match and path is already"
+                            + " declared at rules.yaml:6:7; merge the two");
+        }
     }
 
     @Nested
