@@ -47,7 +47,7 @@ public final class ScheduleIndex {
      * @param horizon at least one day
      * @throws IllegalArgumentException when two schedules share a name, or the horizon is shorter than a day
      * @throws dev.upshift.diff.problem.UpshiftException when a schedule expands to more occurrences than
-     *     Upshift allows (25,000 per year; {@link MaintenanceSchedule#read} reports this for documents)
+     *     Upshift allows (25,000 per year; {@link MaintenanceSchedule#KIND} reports this for documents)
      */
     public static ScheduleIndex build(Collection<MaintenanceSchedule> schedules, Instant origin, Duration horizon) {
         Objects.requireNonNull(origin, "origin");

@@ -226,7 +226,7 @@ class ScheduleDocumentTest {
         String one = Documents.schedule("same", "  timeZone: UTC\n");
         String text = one + "---\napiVersion: upshift.dev/v1alpha1\nkind: ManagedCluster\nmetadata: {name: c}\n---\n" + one;
         Problems problems = new Problems();
-        List<MaintenanceSchedule> schedules = MaintenanceSchedule.readAll(DocumentLoader.create().load("s.yaml", text), problems);
+        List<MaintenanceSchedule> schedules = MaintenanceSchedule.KIND.readAll(DocumentLoader.create().load("s.yaml", text), problems);
         assertThat(schedules).extracting(MaintenanceSchedule::name).containsExactly("same");
         assertThat(Documents.messages(problems)).contains("s.yaml:13:18: metadata.name: another MaintenanceSchedule is named"
                 + " 'same' (s.yaml:3:18)");

@@ -3,7 +3,6 @@ package dev.upshift.diff.document;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.internal.ObjectView;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.diff.internal.SourceMap;
@@ -49,18 +48,6 @@ public final class DocumentDefaults {
     /** Defaults in declaration order (later items override earlier ones). */
     public static DocumentDefaults of(List<DefaultsRule> rules) {
         return new DocumentDefaults(rules);
-    }
-
-    /**
-     * Reads the items of a release's {@code spec.defaults}; problems go to each view's collector,
-     * items with errors are left out.
-     */
-    public static DocumentDefaults read(List<ObjectView> items) {
-        List<DefaultsRule> out = new ArrayList<>();
-        for (ObjectView item : items) {
-            DefaultsRule.read(item).ifPresent(out::add);
-        }
-        return new DocumentDefaults(out);
     }
 
     /** The items, in declaration order. */

@@ -124,6 +124,14 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
                 item.location()));
     }
 
+    /**
+     * Whether {@code other} has the same match and the same path as this rule: of two such rules
+     * only the first could ever decide, so a set of rules holds at most one of them.
+     */
+    public boolean sameTarget(FieldRule other) {
+        return match.equals(other.match) && path.text().equals(other.path.text());
+    }
+
     /** {@code {kind: X} spec.path (file:line:col)}, for reports. */
     public String describe() {
         String where = location.source().isEmpty() ? "" : " (" + location + ")";

@@ -92,13 +92,13 @@ class ObjectViewTest {
     @Test
     void readsMetadataAndAcceptsAnythingUnderAnnotations() {
         ObjectView root = view("metadata:\n  name: n\n  labels: {stage: prod}\n  annotations: {note: x, 'a/b': y}\n");
-        assertThat(Metadata.read(root)).contains(new Metadata("n", Map.of("stage", "prod"), Map.of("note", "x", "a/b", "y")));
+        assertThat(DocumentRoot.metadata(root)).contains(new Metadata("n", Map.of("stage", "prod"), Map.of("note", "x", "a/b", "y")));
         assertThat(problems.all()).isEmpty();
     }
 
     @Test
     void rejectsAnEmptyName() {
-        assertThat(Metadata.read(view("metadata: {name: ''}\n"))).isEmpty();
+        assertThat(DocumentRoot.metadata(view("metadata: {name: ''}\n"))).isEmpty();
         assertThat(messages()).containsExactly("f.yaml:1:18: metadata.name: must not be empty");
     }
 

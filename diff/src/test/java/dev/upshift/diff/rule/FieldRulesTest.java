@@ -17,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.upshift.diff.source.DocumentLoader;
 import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.internal.SpecLists;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
 import java.util.List;
@@ -45,7 +46,7 @@ class FieldRulesTest {
 
         private FieldRules read(String yaml) {
             ObjectView root = ObjectView.of(DocumentLoader.create().load("release.yaml", yaml).get(0), problems);
-            return FieldRules.read(root.objects("fieldRules"));
+            return SpecLists.fieldRules(root.objects("fieldRules"));
         }
 
         @Test
@@ -164,6 +165,28 @@ class FieldRulesTest {
                     rules.yaml:1:13: apiVersion: unknown apiVersion 'upshift.dev/v1beta9' for kind FieldRules; expected upshift.dev/v1alpha1
                     rules.yaml:7:7: kind: unknown kind 'Release'; expected one of: FieldRules
                     rules.yaml:13:8: spec.fieldRule: unknown field; did you mean 'fieldRules'?""");
+        }
+
+        @Test
+        @DisplayName("a rule repeated in a later FieldRules document is an error, as within one")
+        void repeatedAcrossDocuments() {
+            assertThatThrownBy(() -> FieldRules.readDocuments(DocumentLoader.create().load("rules.yaml", """
+                    apiVersion: upshift.dev/v1alpha1
+                    kind: FieldRules
+                    metadata: {name: base}
+                    spec:
+                      fieldRules:
+                        - {path: spec.replicas, ignore: true}
+                    ---
+                    apiVersion: upshift.dev/v1alpha1
+                    kind: FieldRules
+                    metadata: {name: more}
+                    spec:
+                      fieldRules:
+                        - {path: spec.replicas, mutable: false}
+                    """))).isInstanceOf(InputException.class).hasMessage(
+                    "rules.yaml:13:14: spec.fieldRules[0].path: a rule with the same match and path is already"
+                            + " declared at rules.yaml:6:7; merge the two");
         }
     }
 

@@ -91,7 +91,7 @@ final class WindowsCommand implements Callable<Integer> {
         checkRange(start);
         Problems problems = new Problems();
         List<SourceDocument> docs = DocumentFiles.create().load(schedule, problems);
-        List<MaintenanceSchedule> schedules = MaintenanceSchedule.readAll(docs, problems);
+        List<MaintenanceSchedule> schedules = MaintenanceSchedule.KIND.readAll(docs, problems);
         if (problems.hasErrors()) {
             print(problems, err);
             return Main.PROBLEM;
@@ -179,12 +179,8 @@ final class WindowsCommand implements Callable<Integer> {
         if (bundled.isPresent()) {
             return List.of(bundled.get());
         }
-        List<AvailabilityProfile> out = new ArrayList<>();
-        for (SourceDocument d : DocumentFiles.create().load(Path.of(profile), problems)) {
-            if (d.kind().equals(AvailabilityProfile.KIND)) {
-                AvailabilityProfile.read(d, problems).ifPresent(out::add);
-            }
-        }
+        List<AvailabilityProfile> out = AvailabilityProfile.KIND.readAll(
+                DocumentFiles.create().load(Path.of(profile), problems), problems);
         if (out.isEmpty() && !problems.hasErrors()) {
             problems.add(Problem.error(dev.upshift.diff.problem.SourceLocation.of(profile), "",
                     "no AvailabilityProfile here; --profile takes gke, aks or a file of AvailabilityProfile documents"));

@@ -1,46 +1,26 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.document.DocumentDefaults;
-import dev.upshift.diff.rule.FieldRules;
-import dev.upshift.diff.kind.Metadata;
+import dev.upshift.diff.internal.DocumentRoot;
 import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.internal.SpecLists;
+import dev.upshift.diff.kind.DocumentKind;
+import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/**
- * Reads {@code Release} documents (DESIGN.md section 4).
- *
- * <pre>{@code
- * apiVersion: upshift.dev/v1alpha1
- * kind: Release
- * metadata: {name: "20.1.0"}                 # the release's version
- * spec:
- *   state: active                            # active (default) | deprecated | withdrawn
- *   endOfLife: 2027-06-30                    # optional
- *   channels: [stable]                       # optional
- *   components: {kubernetes: 1.29.4, etcd: 3.5.12}
- *   upgradesFrom: ">=19.2.0 <20.1.0"         # optional; absent: any older release
- *   componentUpgradesFrom: {etcd: ">=3.5.0"} # optional, per component
- *   defaults: [...]                          # optional partial documents (see DocumentDefaults)
- *   fieldRules: [...]                        # optional (see FieldRule)
- * }</pre>
- *
- * Every problem is recorded with its position; a release with any error is not returned.
- */
-public final class ReleaseDocuments {
-    /** The document kind. */
-    public static final String KIND = "Release";
-
+/** Reads {@code Release} documents for {@link Release#KIND}. */
+final class ReleaseReader {
     private static final Map<String, ReleaseState> STATES = words();
-    private static final List<String> ROOT_FIELDS = List.of("apiVersion", "kind", "metadata", "spec");
 
-    private ReleaseDocuments() {}
+    private ReleaseReader() {}
 
     private static Map<String, ReleaseState> words() {
         Map<String, ReleaseState> m = new java.util.LinkedHashMap<>();
@@ -50,29 +30,40 @@ public final class ReleaseDocuments {
         return java.util.Collections.unmodifiableMap(m);
     }
 
-    /**
-     * Reads one {@code Release} document (already at the current {@code apiVersion}).
-     *
-     * @return the release, or empty when the document has errors (recorded in {@code problems})
-     */
-    public static Optional<Release> read(SourceDocument document, Problems problems) {
-        Problems mine = new Problems();
-        ObjectView root = ObjectView.of(document, mine);
-        Optional<Version> version = Metadata.read(root).flatMap(m -> parseName(root, m.name()));
-        Optional<ObjectView> spec = root.requiredObject("spec");
-        root.rejectUnknownFields(ROOT_FIELDS);
-        Optional<Release> release = Optional.empty();
-        if (version.isPresent() && spec.isPresent()) {
-            Release.Builder b = Release.builder(version.get()).location(document.location());
-            readSpec(spec.get(), b);
-            if (!mine.hasErrors()) {
-                release = Optional.of(b.build());
-            }
-        } else {
+    static Optional<Release> read(SourceDocument document, Problems problems) {
+        DocumentRoot root = DocumentRoot.read(document, problems);
+        Optional<Version> version = root.metadata().flatMap(m -> parseName(root.view(), m.name()));
+        Optional<ObjectView> spec = root.spec();
+        if (version.isEmpty() || spec.isEmpty()) {
             spec.ifPresent(s -> readSpec(s, Release.builder("0.0.0")));
+            return Optional.empty();
         }
-        problems.addAll(mine.all());
-        return mine.hasErrors() ? Optional.empty() : release;
+        Release.Builder b = Release.builder(version.get()).location(document.location());
+        readSpec(spec.get(), b);
+        return problems.hasErrors() ? Optional.empty() : Optional.of(b.build());
+    }
+
+    /**
+     * Reads the releases one by one, then checks them together: two of the same version are an
+     * error naming both places; one whose {@code upgradesFrom} accepts none of the older releases
+     * gets a warning (it can only be installed fresh).
+     */
+    static List<Release> readAll(List<SourceDocument> documents, DocumentKind.Reader<Release> one, Problems problems) {
+        Map<Version, Release> seen = new HashMap<>();
+        List<Release> releases = new ArrayList<>();
+        for (SourceDocument doc : documents) {
+            one.read(doc, problems).ifPresent(r -> {
+                Release first = seen.putIfAbsent(r.version().withoutBuild(), r);
+                if (first != null) {
+                    problems.add(Problem.error(doc.locate("/metadata/name"), "metadata.name",
+                            "release " + r.version() + " is defined twice (first at " + first.location() + ")"));
+                } else {
+                    releases.add(r);
+                }
+            });
+        }
+        ReleaseCatalog.of(releases).warnAboutIslands(problems);
+        return releases;
     }
 
     private static Optional<Version> parseName(ObjectView root, String name) {
@@ -87,7 +78,7 @@ public final class ReleaseDocuments {
 
     private static void readSpec(ObjectView spec, Release.Builder b) {
         spec.choice("state", STATES).ifPresent(b::state);
-        spec.parsed("endOfLife", ReleaseDocuments::parseDay).ifPresent(b::endOfLife);
+        spec.parsed("endOfLife", ReleaseReader::parseDay).ifPresent(b::endOfLife);
         for (String channel : spec.strings("channels")) {
             if (channel.isBlank()) {
                 spec.error("channels", "a channel name must not be empty");
@@ -111,8 +102,8 @@ public final class ReleaseDocuments {
             b.upgradesFrom(c);
         });
         spec.object("componentUpgradesFrom").ifPresent(view -> readComponentRules(view, components, b));
-        b.defaults(DocumentDefaults.read(spec.objects("defaults")));
-        b.fieldRules(FieldRules.read(spec.objects("fieldRules")));
+        b.defaults(SpecLists.defaults(spec.objects("defaults")));
+        b.fieldRules(SpecLists.fieldRules(spec.objects("fieldRules")));
         spec.rejectUnknownFields(List.of());
     }
 
