@@ -1,0 +1,7 @@
+module dev.upshift.spi {
+    requires transitive dev.upshift.release;
+    requires transitive dev.upshift.schedule;
+    requires transitive dev.upshift.diff;
+
+    exports dev.upshift.spi;
+}
