@@ -32,7 +32,8 @@ public record ClusterMatcher(Optional<String> name, Optional<String> key, String
             throw new IllegalArgumentException("a matcher's name, when given, must not be empty");
         }
         if (key.isPresent() && key.get().isBlank()) {
-            throw new IllegalArgumentException("a matcher's key, when given, must not be empty; leave it out to match the cluster id");
+            throw new IllegalArgumentException(
+                    "a matcher's key, when given, must not be empty; leave it out to match the cluster id");
         }
     }
 

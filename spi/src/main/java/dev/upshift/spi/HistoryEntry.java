@@ -47,9 +47,10 @@ public record HistoryEntry(Instant at, String clusterId, String upgradeId, Versi
     }
 
     /** An entry for an upgrade entering a state. */
-    public static HistoryEntry of(Instant at, Upgrade upgrade, UpgradeState state, String message, List<Reason> reasons) {
-        return new HistoryEntry(at, upgrade.cluster().id(), upgrade.id(), upgrade.from(), upgrade.to(), upgrade.intent(),
-                state, message, reasons);
+    public static HistoryEntry of(Instant at, Upgrade upgrade, UpgradeState state, String message,
+            List<Reason> reasons) {
+        return new HistoryEntry(at, upgrade.cluster().id(), upgrade.id(), upgrade.from(), upgrade.to(),
+                upgrade.intent(), state, message, reasons);
     }
 
     /** An entry for an upgrade entering a state, with no reasons. */

@@ -54,7 +54,8 @@ public sealed interface MaxConcurrent permits MaxConcurrent.Clusters, MaxConcurr
         /** Validates the percentage. */
         public Percent {
             if (percent < 1 || percent > 100) {
-                throw new IllegalArgumentException("maxConcurrent must be a percentage from 1% to 100%, not " + percent + "%");
+                throw new IllegalArgumentException("maxConcurrent must be a percentage from 1% to 100%, not "
+                        + percent + "%");
             }
         }
 

@@ -34,7 +34,8 @@ public sealed interface Publication permits Publication.Published, Publication.R
         public Published {
             Objects.requireNonNull(reference, "reference");
             if (reference.isBlank()) {
-                throw new IllegalArgumentException("a publication needs a reference (a commit id, an address, a summary)");
+                throw new IllegalArgumentException(
+                        "a publication needs a reference (a commit id, an address, a summary)");
             }
         }
     }

@@ -27,7 +27,8 @@ public record Reason(String code, String message, Optional<Instant> until) {
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(until, "until");
         if (!CODE.matcher(code).matches()) {
-            throw new IllegalArgumentException("a reason code is SCREAMING_SNAKE_CASE, such as NO_PATH, not '" + code + "'");
+            throw new IllegalArgumentException("a reason code is SCREAMING_SNAKE_CASE, such as NO_PATH, not '"
+                    + code + "'");
         }
         if (message.isBlank()) {
             throw new IllegalArgumentException("reason " + code + " needs a message");

@@ -52,12 +52,15 @@ public record Stage(String name, List<ClusterMatcher> matchers, Duration soak, O
         }
     }
 
-    /** A stage of the clusters any of the matchers selects, with no soak, no concurrency limit and no tolerated failure. */
+    /**
+     * A stage of the clusters any of the matchers selects, with no soak, no concurrency limit and no
+     * tolerated failure.
+     */
     public static Stage of(String name, List<ClusterMatcher> matchers) {
         return new Stage(name, matchers, Duration.ZERO, Optional.empty(), 0);
     }
 
-    /** A stage of the clusters any of the matchers selects, with no soak, no concurrency limit and no tolerated failure. */
+    /** {@link #of(String, List)} with the matchers given one by one. */
     public static Stage of(String name, ClusterMatcher... matchers) {
         return of(name, List.of(matchers));
     }

@@ -33,7 +33,8 @@ public record UpgradeCondition(Type type, String reason, String message, Instant
         Objects.requireNonNull(lastTransitionTime, "lastTransitionTime");
         if (reason.length() > 1024 || !REASON.matcher(reason).matches()) {
             throw new IllegalArgumentException("a condition reason is a word such as MachinesUpgrading"
-                    + " (a letter, then letters, digits, '_', ',' or ':'; at most 1024 characters), not '" + reason + "'");
+                    + " (a letter, then letters, digits, '_', ',' or ':'; at most 1024 characters), not '"
+                    + reason + "'");
         }
         if (message.length() > 32768) {
             throw new IllegalArgumentException("a condition message has at most 32768 characters");

@@ -39,7 +39,8 @@ public record UpgradeEvent(Upgrade upgrade, Outcome outcome, Optional<String> fa
             throw new IllegalArgumentException("upgrade " + upgrade.id() + " failed: the event needs the reason");
         }
         if (outcome == Outcome.SUCCEEDED && failureReason.isPresent()) {
-            throw new IllegalArgumentException("upgrade " + upgrade.id() + " succeeded: the event has no failure reason");
+            throw new IllegalArgumentException("upgrade " + upgrade.id()
+                    + " succeeded: the event has no failure reason");
         }
         if (duration.isNegative()) {
             throw new IllegalArgumentException("upgrade " + upgrade.id() + ": the duration must not be negative");
@@ -52,7 +53,8 @@ public record UpgradeEvent(Upgrade upgrade, Outcome outcome, Optional<String> fa
      * @throws IllegalArgumentException when it finished before it started
      */
     public static UpgradeEvent succeeded(Upgrade upgrade, Instant startedAt, Instant finishedAt) {
-        return new UpgradeEvent(upgrade, Outcome.SUCCEEDED, Optional.empty(), startedAt, between(startedAt, finishedAt));
+        return new UpgradeEvent(upgrade, Outcome.SUCCEEDED, Optional.empty(), startedAt,
+                between(startedAt, finishedAt));
     }
 
     /**
@@ -61,13 +63,15 @@ public record UpgradeEvent(Upgrade upgrade, Outcome outcome, Optional<String> fa
      * @throws IllegalArgumentException when the reason is blank, or it finished before it started
      */
     public static UpgradeEvent failed(Upgrade upgrade, String reason, Instant startedAt, Instant finishedAt) {
-        return new UpgradeEvent(upgrade, Outcome.FAILED, Optional.of(reason), startedAt, between(startedAt, finishedAt));
+        return new UpgradeEvent(upgrade, Outcome.FAILED, Optional.of(reason), startedAt,
+                between(startedAt, finishedAt));
     }
 
     private static Duration between(Instant startedAt, Instant finishedAt) {
         Duration d = Duration.between(startedAt, finishedAt);
         if (d.isNegative()) {
-            throw new IllegalArgumentException("an upgrade cannot finish (" + finishedAt + ") before it starts (" + startedAt + ")");
+            throw new IllegalArgumentException("an upgrade cannot finish (" + finishedAt + ") before it starts ("
+                    + startedAt + ")");
         }
         return d;
     }

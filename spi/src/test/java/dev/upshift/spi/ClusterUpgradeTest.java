@@ -95,7 +95,8 @@ class ClusterUpgradeTest {
     @Test
     @DisplayName("two stages with one name are rejected, by the builder and by the constructor")
     void stageNamesAreUnique() {
-        ClusterUpgrade.Builder b = ClusterUpgrade.builder("u").matcher(DEV).release("20.1.0").stage(Stage.of("dev", DEV));
+        ClusterUpgrade.Builder b = ClusterUpgrade.builder("u").matcher(DEV).release("20.1.0")
+                .stage(Stage.of("dev", DEV));
         assertThatThrownBy(() -> b.stage(Stage.of("dev", PROD)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("two stages named dev");
         assertThatThrownBy(() -> new ClusterUpgrade("u", List.of(DEV), UpgradeTarget.release("1.0.0"), Optional.empty(),
@@ -150,7 +151,8 @@ class ClusterUpgradeTest {
         assertThat(stage.maxConcurrent()).isEmpty();
         assertThat(stage.maxFailures()).isZero();
         assertThat(stage.withMaxFailures(2).withMaxConcurrent(MaxConcurrent.percent(25)))
-                .isEqualTo(new Stage("dev", List.of(DEV, PROD), Duration.ZERO, Optional.of(MaxConcurrent.percent(25)), 2));
+                .isEqualTo(new Stage("dev", List.of(DEV, PROD), Duration.ZERO,
+                        Optional.of(MaxConcurrent.percent(25)), 2));
     }
 
     @Test

@@ -80,7 +80,7 @@ class ManagedClusterTest {
     }
 
     @Test
-    @DisplayName("labels are copied: changing the map given afterwards changes nothing, and the cluster's map is read-only")
+    @DisplayName("labels are copied: a later change to the given map changes nothing; the cluster's map is read-only")
     void labelsAreCopied() {
         Map<String, String> given = new HashMap<>(Map.of("stage", "prod"));
         ManagedCluster cluster = withLabels(given);
@@ -113,7 +113,7 @@ class ManagedClusterTest {
     }
 
     @Test
-    @DisplayName("the builder rejects bad parts as they are set, and a cluster without release or infrastructure on build")
+    @DisplayName("the builder rejects bad parts when set, and a cluster without release or infrastructure on build")
     void builderValidates() {
         assertThatThrownBy(() -> ManagedCluster.builder("")).isInstanceOf(IllegalArgumentException.class);
         ManagedCluster.Builder b = ManagedCluster.builder("c");

@@ -61,7 +61,8 @@ class OutcomesTest {
     @DisplayName("each status factory sets its own condition, with reason, message and transition time")
     void statuses() {
         UpgradeStatus.Progress progress = new UpgradeStatus.Progress(3, 2, false);
-        UpgradeStatus.InProgress running = UpgradeStatus.inProgress("MachinesUpgrading", "2 of 3 upgraded", T, progress);
+        UpgradeStatus.InProgress running =
+                UpgradeStatus.inProgress("MachinesUpgrading", "2 of 3 upgraded", T, progress);
 
         assertThat(running.condition()).isEqualTo(new UpgradeCondition(UpgradeCondition.Type.UPGRADE_IN_PROGRESS,
                 "MachinesUpgrading", "2 of 3 upgraded", T));

@@ -152,7 +152,8 @@ final class SpiRules {
         }
         List<Method> wrong = publicMethods(c).stream()
                 .filter(m -> Modifier.isStatic(m.getModifiers()) && m.getReturnType() != c).toList();
-        return wrong.isEmpty() ? null : "has static methods that are not defaults of itself: " + names(wrong, Method::getName);
+        return wrong.isEmpty() ? null
+                : "has static methods that are not defaults of itself: " + names(wrong, Method::getName);
     }
 
     private static String functionalProblem(Class<?> c) {
@@ -182,7 +183,8 @@ final class SpiRules {
                 .filter(m -> Modifier.isStatic(m.getModifiers())
                         || (m.getReturnType() != c && (built == null || m.getReturnType() != built)))
                 .toList();
-        return wrong.isEmpty() ? null : "has methods that neither set a part nor build: " + names(wrong, Method::getName);
+        return wrong.isEmpty() ? null
+                : "has methods that neither set a part nor build: " + names(wrong, Method::getName);
     }
 
     private static boolean isBuilderOf(Class<?> type, Class<?> built) {

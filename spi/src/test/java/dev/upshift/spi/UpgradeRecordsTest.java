@@ -67,7 +67,7 @@ class UpgradeRecordsTest {
     }
 
     @Test
-    @DisplayName("an event refuses a failure without reason, a success with one, a negative duration and time running back")
+    @DisplayName("an event refuses a failure without reason, a success with one, a negative or backward duration")
     void eventValidation() {
         Upgrade upgrade = Upgrade.of("u-1", CLUSTER, TARGET);
 
@@ -94,7 +94,8 @@ class UpgradeRecordsTest {
         assertThat(entry).isEqualTo(new HistoryEntry(START, "prod-eu-1", "u-1", Version.of(19, 3, 1), TARGET,
                 Optional.of("fleet-to-20.1"), UpgradeState.BLOCKED, "",
                 List.of(Reason.of("STRATEGY_DECLINED", "in-place: etcd changes"))));
-        assertThat(HistoryEntry.of(START, upgrade, UpgradeState.IN_PROGRESS, "published as 3f2a1c9").reasons()).isEmpty();
+        assertThat(HistoryEntry.of(START, upgrade, UpgradeState.IN_PROGRESS, "published as 3f2a1c9").reasons())
+                .isEmpty();
         assertThatThrownBy(() -> new HistoryEntry(START, "c", "u", TARGET, Version.of(19, 3, 1), Optional.empty(),
                 UpgradeState.FAILED, "", List.of())).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new HistoryEntry(START, " ", "u", TARGET, TARGET, Optional.empty(),
