@@ -48,8 +48,6 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
         Optional<Instant> startTime, Duration expectedDuration, WindowPolicy windowPolicy, StrategyPreference strategy,
         List<Stage> stages, SourceLocation location) {
 
-    /** The document kind. */
-    public static final String KIND = "ClusterUpgrade";
     /** What {@code expectedDuration} is when a document leaves it out. */
     public static final Duration DEFAULT_EXPECTED_DURATION = Duration.ofHours(1);
 

@@ -46,9 +46,6 @@ public record ManagedCluster(String id, Map<String, String> labels, String infra
         Optional<String> schedule, Optional<Freeze> freeze, Optional<ObjectNode> values, DocumentSet resources,
         SourceLocation location) {
 
-    /** The document kind. */
-    public static final String KIND = "ManagedCluster";
-
     /**
      * Validates and copies the parts.
      *
