@@ -134,7 +134,7 @@ final class WindowsCommand implements Callable<Integer> {
     private List<Interval> intervals(AllowedIntervals allowed, Instant start, UpgradeKind kind) {
         if (end.until != null) {
             return allowed.between(start, end.until, kind).stream()
-                    .filter(i -> i.duration().compareTo(minDuration) >= 0).toList();
+                    .filter(i -> i.lastsAtLeast(minDuration)).toList();
         }
         List<Interval> out = new ArrayList<>();
         Instant at = start;
@@ -147,7 +147,7 @@ final class WindowsCommand implements Callable<Integer> {
             if (next.get().isOpen()) {
                 break;
             }
-            at = next.get().end();
+            at = next.get().end().orElseThrow();
         }
         return out;
     }
