@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A schedule's allowed time over {@code [from, to)} (epoch seconds), one interval set per
@@ -14,6 +15,8 @@ import java.util.Map;
  * schedule without windows allows all of the range except its exclusions. Immutable.
  */
 final class Expansion {
+    private static final long UNLIMITED = Long.MAX_VALUE;
+
     final long from;
     final long to;
     private final Map<UpgradeClass, IntervalSet> allowed;
@@ -50,7 +53,7 @@ final class Expansion {
      * within {@link OccurrenceBound}'s limit, which bounds the work by the length of the range.
      */
     static Expansion compute(MaintenanceSchedule schedule, long from, long to) {
-        return ((Expanded) compute(schedule, from, to, Long.MAX_VALUE)).expansion();
+        return ((Expanded) compute(schedule, from, to, UNLIMITED)).expansion();
     }
 
     /**
@@ -72,12 +75,12 @@ final class Expansion {
         } else {
             Collector c = new Collector();
             for (MaintenanceWindow w : schedule.windows()) {
-                List<Interval> occurrences = w.span().occurrences(a, b, limit - used);
-                used += occurrences.size();
-                if (used > limit) {
+                Optional<List<Interval>> occurrences = w.span().occurrences(a, b, limit - used);
+                if (occurrences.isEmpty()) {
                     return overBudget(schedule, w.name(), limit, a, b);
                 }
-                c.addAll(occurrences);
+                used += occurrences.get().size();
+                c.addAll(occurrences.get());
             }
             windows = c.union().clip(from, to);
         }
@@ -86,14 +89,14 @@ final class Expansion {
             blocked.put(u, new Collector());
         }
         for (MaintenanceExclusion x : schedule.exclusions()) {
-            List<Interval> occurrences = x.span().occurrences(a, b, limit - used);
-            used += occurrences.size();
-            if (used > limit) {
+            Optional<List<Interval>> occurrences = x.span().occurrences(a, b, limit - used);
+            if (occurrences.isEmpty()) {
                 return overBudget(schedule, x.name(), limit, a, b);
             }
+            used += occurrences.get().size();
             for (UpgradeClass u : UpgradeClass.values()) {
                 if (x.scope().blocks(u)) {
-                    blocked.get(u).addAll(occurrences);
+                    blocked.get(u).addAll(occurrences.get());
                 }
             }
         }

@@ -27,7 +27,7 @@ final class Limits {
      * from the rules alone (see {@link OccurrenceBound}), so that every range an index may expand
      * is bounded before anything is expanded.
      */
-    static final long OCCURRENCE_BOUND_PER_YEAR = 250_000;
+    static final long OCCURRENCE_BOUND_PER_YEAR = 100_000;
 
     /**
      * What a span's local time may run ahead of or behind a range of instants: the two days of

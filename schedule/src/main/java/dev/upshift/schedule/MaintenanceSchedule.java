@@ -81,7 +81,7 @@ public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<Maint
      *
      * @throws IllegalArgumentException when {@code to} is before {@code from} or either lies outside 1900–9000
      * @throws dev.upshift.diff.problem.UpshiftException when the schedule's rules allow more than
-     *     250,000 occurrences in a year (which reading a document reports as an error)
+     *     100,000 occurrences in a year (which reading a document reports as an error)
      */
     public List<Interval> allowed(Instant from, Instant to, UpgradeKind kind) {
         Limits.checkBetween(from, to, kind);

@@ -156,32 +156,34 @@ public final class RecurringSpan {
      */
     public List<Interval> occurrences(Instant from, Instant to) {
         long limit = Limits.occurrenceLimit(from, to);
-        List<Interval> out = occurrences(from, to, limit);
-        if (out.size() > limit) {
-            throw new UpshiftException("the span " + this + " has more than " + limit + " occurrences between "
-                    + from + " and " + to + " (Upshift expands at most " + Limits.OCCURRENCES_PER_YEAR + " a year)");
-        }
-        return out;
+        return occurrences(from, to, limit).orElseThrow(() -> new UpshiftException("the span " + this
+                + " has more than " + limit + " occurrences between " + from + " and " + to + " (Upshift expands at most "
+                + Limits.OCCURRENCES_PER_YEAR + " a year)"));
     }
 
     /**
-     * Like {@link #occurrences(Instant, Instant)}, stopping after {@code limit} + 1 occurrences;
-     * {@link Long#MAX_VALUE} for no limit.
+     * Like {@link #occurrences(Instant, Instant)}, or empty as soon as more than {@code limit}
+     * occurrences had to be looked at (those that start up to the span's length before the range
+     * count too); {@link Long#MAX_VALUE} for no limit.
      */
-    List<Interval> occurrences(Instant from, Instant to, long limit) {
+    Optional<List<Interval>> occurrences(Instant from, Instant to, long limit) {
         LocalDateTime fromLocal = LocalDateTime.ofInstant(from, zone);
         Duration back = length.duration().plus(SLACK);
         LocalDateTime lo = Duration.between(start, fromLocal).compareTo(back) <= 0 ? start : fromLocal.minus(back);
         LocalDateTime hi = LocalDateTime.ofInstant(to, zone).plus(SLACK);
+        List<LocalDateTime> starts = localStarts(lo, hi, StepBound.saturatedAdd(limit, 1));
+        if (starts.size() > limit) {
+            return Optional.empty();
+        }
         List<Interval> out = new ArrayList<>();
-        for (LocalDateTime local : localStarts(lo, hi, StepBound.saturatedAdd(limit, 1))) {
+        for (LocalDateTime local : starts) {
             Interval iv = toInterval(local);
             if (iv != null && iv.start().isBefore(to) && iv.end().orElseThrow().isAfter(from)
                     && admittedByUntil(local, iv.start())) {
                 out.add(iv);
             }
         }
-        return out;
+        return Optional.of(out);
     }
 
     /**

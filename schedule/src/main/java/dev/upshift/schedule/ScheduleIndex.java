@@ -19,7 +19,7 @@ import java.util.Set;
  * way. The index is safe to share between threads: expansions are immutable values swapped in
  * atomically, and widening is a pure function of the schedule and the range.
  *
- * <p>Expansion is bounded before it starts: every schedule's rules must allow at most 250,000
+ * <p>Expansion is bounded before it starts: every schedule's rules must allow at most 100,000
  * window and exclusion occurrences in any one year (docs/schedules.md, <i>Bounds</i>). Reading a
  * schedule document checks this; {@link #build} checks it again for schedules built in code. So a
  * query never fails on a schedule the index holds, whatever range it widens to: queries throw only
@@ -50,7 +50,7 @@ public final class ScheduleIndex {
      * @throws IllegalArgumentException when two schedules share a name, the horizon is shorter than a
      *     day, or the origin lies outside 1900–9000
      * @throws dev.upshift.diff.problem.UpshiftException when a schedule's rules allow more than
-     *     250,000 occurrences in a year ({@link MaintenanceSchedule#read} reports this for documents)
+     *     100,000 occurrences in a year ({@link MaintenanceSchedule#read} reports this for documents)
      */
     public static ScheduleIndex build(Collection<MaintenanceSchedule> schedules, Instant origin, Duration horizon) {
         Objects.requireNonNull(origin, "origin");

@@ -9,10 +9,13 @@ import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /** Reads the times and zones schedule documents write. */
 final class Times {
     private static final Set<String> ZONES = new TreeSet<>(ZoneId.getAvailableZoneIds());
+    /** How a text that means to be an RFC 3339 instant ends; the error to report is then that form's. */
+    private static final Pattern HAS_OFFSET = Pattern.compile("([zZ]|[+-]\\d\\d:?\\d\\d)$");
 
     private Times() {}
 
@@ -40,14 +43,15 @@ final class Times {
         return t;
     }
 
-    private static LocalDateTime localWithoutOffset(String text, String s, int offset, int furthest) {
+    private static LocalDateTime localWithoutOffset(String text, String s, int offset, int offsetFormError) {
         try {
             return LocalDateTime.parse(s);
         } catch (DateTimeParseException notLocal) {
             try {
                 return LocalDate.parse(s).atStartOfDay();
             } catch (DateTimeParseException notDate) {
-                int at = Math.max(furthest, Math.max(notLocal.getErrorIndex(), notDate.getErrorIndex()));
+                int at = s.length() <= 10 ? notDate.getErrorIndex()
+                        : HAS_OFFSET.matcher(s).find() ? offsetFormError : notLocal.getErrorIndex();
                 throw new SyntaxException("time", text, offset + Math.max(0, at), "expected RFC 3339 such as"
                         + " 2021-03-10T07:00:00Z or 2021-03-10T08:00:00+01:00, a local time such as"
                         + " 2021-03-10T07:00:00 (read in timeZone) or a date such as 2021-03-10");

@@ -154,6 +154,28 @@ class RecurrenceTest {
                         + " start 2021-03-10T07:00 (UTC), so it never occurs");
     }
 
+    @Test
+    @DisplayName("building a span reports what is wrong as a value naming the field at fault")
+    void spanProblemsNameTheirField() {
+        SpanLength hour = SpanLength.elapsed(Duration.ofHours(1));
+        assertThat(RecurringSpan.tryOf(LocalDateTime.parse("1850-01-01T00:00:00"), UTC, hour, Optional.empty()))
+                .isEqualTo(new RecurringSpan.Invalid("startTime", "startTime 1850-01-01T00:00:00Z is outside the"
+                        + " supported range 1900-01-01T00:00:00Z to 9000-01-01T00:00:00Z"));
+        assertThat(RecurringSpan.tryOf(LocalDateTime.parse("2021-03-10T07:00:00"), UTC, hour,
+                Optional.of(Recurrence.parse("FREQ=DAILY;UNTIL=20210301")))).isInstanceOfSatisfying(RecurringSpan.Invalid.class,
+                        i -> assertThat(i.field()).isEqualTo("recurrence"));
+        assertThat(RecurringSpan.tryOf(LocalDateTime.parse("2021-03-10T07:00:00"), UTC, hour,
+                Optional.of(Recurrence.parse("FREQ=DAILY;COUNT=2")))).isInstanceOf(RecurringSpan.Built.class);
+    }
+
+    @Test
+    @DisplayName("a window or exclusion lasts at most the supported range, 1900 to 9000")
+    void lengthsAreBounded() {
+        assertThat(SpanLength.elapsed(Limits.MAX_LENGTH).duration()).isEqualTo(Limits.MAX_LENGTH);
+        assertThatThrownBy(() -> SpanLength.wallClock(Limits.MAX_LENGTH.plusSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most 2593222 days");
+    }
+
     private static String numbers(int from, int to) {
         StringBuilder s = new StringBuilder();
         for (int i = from; i <= to; i++) {

@@ -236,6 +236,22 @@ class ScheduleDocumentTest {
     }
 
     @Test
+    @DisplayName("a window longer than the supported range is an error at its length, not a failure later")
+    void tooLong() {
+        assertThat(Documents.problems(Documents.schedule("long", """
+                  maintenanceWindows:
+                    - startTime: 2021-03-01T00:00:00Z
+                      duration: PT100000000H
+                    - startTime: 2021-03-01T00:00:00Z
+                      endTime: +99999-01-01T00:00:00
+                """))).containsExactly(
+                "s.yaml:7:17: spec.maintenanceWindows[0].duration: lasts 4166666 days; a window or exclusion lasts at most"
+                        + " 2593222 days (1900 to 9000)",
+                "s.yaml:9:16: spec.maintenanceWindows[1].endTime: lasts 35785670 days; a window or exclusion lasts at most"
+                        + " 2593222 days (1900 to 9000)");
+    }
+
+    @Test
     @DisplayName("readAll skips other kinds and reports two schedules with one name")
     void readAllFindsDuplicates() {
         String one = Documents.schedule("same", "  timeZone: UTC\n");
