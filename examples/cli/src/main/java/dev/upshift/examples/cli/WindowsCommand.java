@@ -1,6 +1,7 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.core.files.DocumentFiles;
+import dev.upshift.diff.problem.SyntaxException;
 import dev.upshift.diff.value.Durations;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
@@ -220,7 +221,7 @@ final class WindowsCommand implements Callable<Integer> {
         public Duration convert(String value) {
             try {
                 return Durations.parse(value);
-            } catch (IllegalArgumentException e) {
+            } catch (SyntaxException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
         }
