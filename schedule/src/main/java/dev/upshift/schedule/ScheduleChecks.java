@@ -20,30 +20,20 @@ final class ScheduleChecks {
             return;
         }
         Optional<Instant> reference = reference(schedule);
-        Optional<Expansion> expansion = Optional.empty();
-        if (reference.isPresent()) {
-            long from = reference.get().getEpochSecond();
-            long to = Math.min(Limits.LATEST.getEpochSecond(), from + Limits.DEFAULT_HORIZON.getSeconds());
-            Expansion.Outcome outcome = Expansion.budgeted(schedule, from, to);
-            if (outcome instanceof Expansion.OverBudget over) {
-                spec.problems().error(spec.location(), spec.path(), over.message());
-                return;
-            }
-            expansion = Optional.of(((Expansion.Expanded) outcome).expansion());
-        }
-        Optional<String> unbounded = OccurrenceBound.problem(schedule);
-        if (unbounded.isPresent()) {
-            spec.problems().error(spec.location(), spec.path(), unbounded.get());
+        Optional<Expansion.Outcome> measured = reference.map(r -> Expansion.budgeted(schedule, r.getEpochSecond(),
+                Math.min(Limits.LATEST.getEpochSecond(), r.getEpochSecond() + Limits.DEFAULT_HORIZON.getSeconds())));
+        Optional<String> tooMany = measured.filter(Expansion.OverBudget.class::isInstance)
+                .map(o -> ((Expansion.OverBudget) o).message()).or(() -> OccurrenceBound.problem(schedule));
+        if (tooMany.isPresent()) {
+            spec.problems().error(spec.location(), spec.path(), tooMany.get());
             return;
         }
-        if (expansion.isEmpty()) {
-            return;
+        if (reference.isPresent() && !schedule.windows().isEmpty() && !schedule.exclusions().isEmpty()) {
+            hiddenWindows(((Expansion.Expanded) measured.get()).expansion(), "the two years from " + reference.get(), spec);
         }
-        Expansion e = expansion.get();
-        if (schedule.windows().isEmpty() || schedule.exclusions().isEmpty()) {
-            return;
-        }
-        String range = "the two years from " + reference.get();
+    }
+
+    private static void hiddenWindows(Expansion e, String range, ObjectView spec) {
         if (e.allowed(UpgradeClass.PATCH_OR_CONFIG).size() == 0) {
             spec.error("maintenanceExclusions", "the exclusions hide every window in " + range
                     + ": no upgrade could ever run");
