@@ -1,5 +1,6 @@
 package dev.upshift.schedule;
 
+import dev.upshift.diff.problem.SyntaxException;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -10,7 +11,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import dev.upshift.diff.problem.SyntaxException;
 import net.fortuna.ical4j.model.Recur;
 
 /**

@@ -2,6 +2,8 @@ package dev.upshift.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.longs;
 
 import dev.upshift.diff.kind.Metadata;
 import dev.upshift.diff.problem.UpshiftException;
@@ -11,6 +13,7 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -57,6 +60,30 @@ class OccurrenceBoundTest {
         Instant to = t("2031-06-01T02:00:00Z");
         assertThat(allowed.between(at, to, UpgradeKind.MINOR)).isEqualTo(schedule.allowed(at, to, UpgradeKind.MINOR))
                 .hasSize(6);
+    }
+
+    @Test
+    @DisplayName("index queries anywhere from 1900 to 9000 answer on random schedules, however far they widen")
+    void queriesAnywhereAnswer() {
+        qt().withExamples(40).forAll(longs().all()).checkAssert(seed -> {
+            Random r = new Random(seed);
+            MaintenanceSchedule schedule = RandomSchedules.schedule(seed);
+            AllowedIntervals allowed = ScheduleIndex.build(List.of(schedule), RandomSchedules.instant(r), Duration.ofDays(30))
+                    .get(schedule.name()).orElseThrow();
+            for (Instant at : List.of(Limits.EARLIEST, Limits.LATEST.minusSeconds(1), instant(r), instant(r))) {
+                UpgradeKind kind = r.nextBoolean() ? UpgradeKind.PATCH : UpgradeKind.MAJOR.changingNodes();
+                allowed.permits(at, kind);
+                allowed.next(at, kind, Duration.ofMinutes(r.nextInt(600)), Duration.ofDays(1 + r.nextInt(800)));
+                Instant to = at.plus(Duration.ofDays(r.nextInt(60)));
+                allowed.between(at, to.isBefore(Limits.LATEST) ? to : at, kind);
+            }
+        });
+    }
+
+    /** Any instant from 1900 to 9000. */
+    private static Instant instant(Random r) {
+        long span = Limits.LATEST.getEpochSecond() - Limits.EARLIEST.getEpochSecond();
+        return Limits.EARLIEST.plusSeconds(Math.floorMod(r.nextLong(), span));
     }
 
     @Test
