@@ -60,15 +60,18 @@ public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<Maint
      * {@link ScheduleIndex} for repeated queries).
      *
      * @throws IllegalArgumentException when {@code to} is before {@code from} or either lies outside 1900–9000
+     * @throws dev.upshift.diff.problem.UpshiftException when the schedule's rules allow more than
+     *     100,000 occurrences in a year (which reading a document reports as an error)
      */
     public List<Interval> allowed(Instant from, Instant to, UpgradeKind kind) {
         Limits.checkBetween(from, to, kind);
+        OccurrenceBound.require(this);
         long a = from.getEpochSecond();
         long b = to.getEpochSecond() + (to.getNano() > 0 ? 1 : 0);
         if (a >= b) {
             return List.of();
         }
-        return IndexedSchedule.clip(Expansion.compute(this, a, b).allowed(kind.restriction()), from, to);
+        return IndexedSchedule.clip(Expansion.compute(this, a, b).allowed(kind), from, to);
     }
 
     /** This schedule's allowed time, indexed from {@code origin} over {@link ScheduleIndex#DEFAULT_HORIZON}. */

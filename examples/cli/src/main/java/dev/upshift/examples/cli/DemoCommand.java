@@ -79,7 +79,10 @@ final class DemoCommand implements Callable<Integer> {
                     break;
                 }
                 s.append("    ").append(next.get()).append('\n');
-                from = next.get().end();
+                if (next.get().isOpen()) {
+                    break;
+                }
+                from = next.get().end().orElseThrow();
             }
         }
         return s.toString();

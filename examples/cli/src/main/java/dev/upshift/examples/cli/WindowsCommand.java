@@ -1,6 +1,7 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.core.files.DocumentFiles;
+import dev.upshift.diff.problem.SyntaxException;
 import dev.upshift.diff.value.Durations;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
@@ -134,7 +135,7 @@ final class WindowsCommand implements Callable<Integer> {
     private List<Interval> intervals(AllowedIntervals allowed, Instant start, UpgradeKind kind) {
         if (end.until != null) {
             return allowed.between(start, end.until, kind).stream()
-                    .filter(i -> i.duration().compareTo(minDuration) >= 0).toList();
+                    .filter(i -> i.lastsAtLeast(minDuration)).toList();
         }
         List<Interval> out = new ArrayList<>();
         Instant at = start;
@@ -147,7 +148,7 @@ final class WindowsCommand implements Callable<Integer> {
             if (next.get().isOpen()) {
                 break;
             }
-            at = next.get().end();
+            at = next.get().end().orElseThrow();
         }
         return out;
     }
@@ -216,7 +217,7 @@ final class WindowsCommand implements Callable<Integer> {
         public Duration convert(String value) {
             try {
                 return Durations.parse(value);
-            } catch (IllegalArgumentException e) {
+            } catch (SyntaxException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
         }

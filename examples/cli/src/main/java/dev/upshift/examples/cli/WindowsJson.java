@@ -43,8 +43,8 @@ final class WindowsJson {
                 item.putNull("end");
                 item.putNull("seconds");
             } else {
-                item.put("end", i.end().toString());
-                item.put("seconds", i.duration().getSeconds());
+                item.put("end", i.end().orElseThrow().toString());
+                item.put("seconds", i.duration().orElseThrow().getSeconds());
             }
         }
         try {
