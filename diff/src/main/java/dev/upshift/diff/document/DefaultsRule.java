@@ -32,7 +32,7 @@ public record DefaultsRule(DocumentMatch match, ObjectNode values, SourceLocatio
         Objects.requireNonNull(match, "match");
         Objects.requireNonNull(values, "values");
         Objects.requireNonNull(location, "location");
-        if (dev.upshift.diff.internal.Trees.depthExceeds(values, DocumentSet.MAX_DEPTH)) {
+        if (dev.upshift.diff.internal.JsonTrees.depthExceeds(values, DocumentSet.MAX_DEPTH)) {
             throw new IllegalArgumentException("values nest deeper than " + DocumentSet.MAX_DEPTH + " levels");
         }
         identityProblem(values).ifPresent(m -> {

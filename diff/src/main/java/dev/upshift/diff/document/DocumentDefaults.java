@@ -7,7 +7,7 @@ import dev.upshift.diff.internal.ObjectView;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.diff.internal.SourceMap;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -93,7 +93,7 @@ public final class DocumentDefaults {
                     JsonNode version = tree.get("apiVersion");
                     if (!version.isTextual() || !DocumentId.groupOf(version.asText()).equals(doc.id().group())) {
                         problems.add(Problem.error(rule.location(), "values.apiVersion", "moves " + doc.id()
-                                + " to " + Trees.describe(version) + ", outside its API group"));
+                                + " to " + JsonTrees.describe(version) + ", outside its API group"));
                         tree.put("apiVersion", doc.apiVersion());
                     }
                 }
@@ -110,7 +110,7 @@ public final class DocumentDefaults {
     }
 
     private static ObjectNode skeleton(Document doc) {
-        ObjectNode tree = Trees.NODES.objectNode();
+        ObjectNode tree = JsonTrees.NODES.objectNode();
         tree.put("apiVersion", doc.apiVersion());
         tree.put("kind", doc.id().kind());
         ObjectNode metadata = tree.putObject("metadata");

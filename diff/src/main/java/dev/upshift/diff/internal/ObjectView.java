@@ -13,7 +13,6 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -319,19 +318,6 @@ public final class ObjectView {
         if (got.isBoolean() && what.equals("text")) {
             hint = " (YAML reads unquoted yes/no/on/off/true/false as booleans: quote the value)";
         }
-        return "expected " + what + ", got " + describe(got) + hint;
-    }
-
-    static String describe(JsonNode v) {
-        if (v.isObject()) return "a mapping";
-        if (v.isArray()) return "a list";
-        if (v.isTextual()) return "the text '" + abbreviate(v.asText()) + "'";
-        if (v.isBoolean()) return "the boolean " + v.asText();
-        if (v.isNumber()) return "the number " + v.asText();
-        return v.getNodeType().toString().toLowerCase(Locale.ROOT);
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
+        return "expected " + what + ", got " + JsonTrees.describe(got) + hint;
     }
 }

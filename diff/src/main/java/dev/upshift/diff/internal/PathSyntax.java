@@ -7,7 +7,6 @@ import dev.upshift.diff.path.PathPattern;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.upshift.diff.internal.Trees;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -199,7 +198,7 @@ public final class PathSyntax {
         }
         char ch = text.charAt(pos);
         if (ch == '"') {
-            return Trees.NODES.textNode(jsonString());
+            return JsonTrees.NODES.textNode(jsonString());
         }
         if (ch == '{' || ch == '[') {
             return jsonValue();
@@ -218,16 +217,16 @@ public final class PathSyntax {
     private static JsonNode scalar(String raw) {
         switch (raw) {
             case "true":
-                return Trees.NODES.booleanNode(true);
+                return JsonTrees.NODES.booleanNode(true);
             case "false":
-                return Trees.NODES.booleanNode(false);
+                return JsonTrees.NODES.booleanNode(false);
             case "null":
-                return Trees.NODES.nullNode();
+                return JsonTrees.NODES.nullNode();
             default:
                 if (NUMBER.matcher(raw).matches()) {
-                    return Trees.normalize(Trees.NODES.numberNode(new BigDecimal(raw)));
+                    return JsonTrees.normalize(JsonTrees.NODES.numberNode(new BigDecimal(raw)));
                 }
-                return Trees.NODES.textNode(raw);
+                return JsonTrees.NODES.textNode(raw);
         }
     }
 
@@ -315,7 +314,7 @@ public final class PathSyntax {
     /** One element as it stands in a dotted path (a field without its leading dot). */
     public static String render(PathElement e) {
         if (e instanceof PathElement.Field f) {
-            return isPlainName(f.name()) ? f.name() : "[" + Trees.quote(f.name()) + "]";
+            return isPlainName(f.name()) ? f.name() : "[" + JsonText.quote(f.name()) + "]";
         }
         if (e instanceof PathElement.Index i) {
             return "[" + i.index() + "]";
@@ -330,7 +329,7 @@ public final class PathSyntax {
                 out.append(',');
             }
             String n = k.names().get(i);
-            out.append(isPlainKeyName(n) ? n : Trees.quote(n)).append('=').append(renderValue(k.values().get(i)));
+            out.append(isPlainKeyName(n) ? n : JsonText.quote(n)).append('=').append(renderValue(k.values().get(i)));
         }
         return out.append(']').toString();
     }
@@ -338,14 +337,14 @@ public final class PathSyntax {
     public static String renderValue(JsonNode v) {
         if (v.isTextual()) {
             String s = v.textValue();
-            return isPlainValue(s) ? s : Trees.quote(s);
+            return isPlainValue(s) ? s : JsonText.quote(s);
         }
-        return Trees.canonical(v);
+        return JsonText.canonical(v);
     }
 
     /** The value as go-patch writes it in a {@code name=value} step (text unquoted). */
     public static String goPatchValue(JsonNode v) {
-        return v.isTextual() ? v.textValue() : Trees.canonical(v);
+        return v.isTextual() ? v.textValue() : JsonText.canonical(v);
     }
 
     public static boolean isPlainName(String name) {

@@ -66,7 +66,7 @@ public final class PatternMatcher {
         if (s instanceof PathElement.Key k && e instanceof PathElement.Key actual) {
             for (int j = 0; j < k.names().size(); j++) {
                 int at = actual.names().indexOf(k.names().get(j));
-                if (at < 0 || !dev.upshift.diff.internal.Trees.equal(k.values().get(j), actual.values().get(at))) {
+                if (at < 0 || !JsonTrees.equal(k.values().get(j), actual.values().get(at), JsonTrees.Equality.CONTENT)) {
                     return false;
                 }
             }

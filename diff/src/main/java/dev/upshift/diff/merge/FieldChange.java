@@ -1,12 +1,14 @@
 package dev.upshift.diff.merge;
 
+import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.Impact;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -50,7 +52,7 @@ public record FieldChange(DocumentId document, FieldPath path, Optional<JsonNode
 
     /** Whether the result differs from what the cluster has (something will change). */
     public boolean changesCluster() {
-        return !Trees.equal(current.orElse(null), result.orElse(null));
+        return !JsonTrees.equal(current.orElse(null), result.orElse(null), CONTENT);
     }
 
     /** Whether this change blocks the upgrade. */

@@ -63,7 +63,7 @@ final class ListItems {
             for (JsonNode item : list) {
                 JsonNode name = item.get("name");
                 if (!item.isObject() || name == null || !name.isValueNode() || name.isNull()
-                        || !names.add(dev.upshift.diff.internal.Trees.normalize(name))) {
+                        || !names.add(dev.upshift.diff.internal.JsonTrees.normalize(name))) {
                     return Kind.ATOMIC;
                 }
                 items++;
@@ -98,7 +98,7 @@ final class ListItems {
 
     private static PathElement key(Kind kind, JsonNode item, int i) {
         if (!item.isObject()) {
-            throw new BadItem(i, "item " + i + " is " + dev.upshift.diff.internal.Trees.describe(item)
+            throw new BadItem(i, "item " + i + " is " + dev.upshift.diff.internal.JsonTrees.describe(item)
                     + ", but this list is keyed by " + String.join(", ", kind.keys()) + " and needs mappings");
         }
         List<JsonNode> values = new ArrayList<>(kind.keys().size());
@@ -109,7 +109,7 @@ final class ListItems {
                         + String.join(", ", kind.keys()) + ")");
             }
             if (!v.isValueNode()) {
-                throw new BadItem(i, "item " + i + " has " + dev.upshift.diff.internal.Trees.describe(v) + " as key field '"
+                throw new BadItem(i, "item " + i + " has " + dev.upshift.diff.internal.JsonTrees.describe(v) + " as key field '"
                         + k + "'; keys must be text, numbers or booleans");
             }
             values.add(v);

@@ -1,5 +1,7 @@
 package dev.upshift.diff.merge;
 
+import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.internal.FieldPolicy;
@@ -14,7 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -104,9 +106,9 @@ final class MergeWalker {
         if (p.ignored()) {
             return rawC;
         }
-        JsonNode b = Trees.present(rawB);
-        JsonNode c = Trees.present(rawC);
-        JsonNode t = Trees.present(rawT);
+        JsonNode b = JsonTrees.present(rawB);
+        JsonNode c = JsonTrees.present(rawC);
+        JsonNode t = JsonTrees.present(rawT);
         boolean frozen = p.mutableSetHere() ? !p.mutable() && (frozenAbove || c != null) : frozenAbove;
         if (c == null) {
             if (t == null) {
@@ -118,13 +120,13 @@ final class MergeWalker {
             return leaf(at, p, frozen, b, null, t, rawC);
         }
         if (c.isObject() && (t == null || t.isObject()) && (b == null || b.isObject())) {
-            if (t == null && (b == null || unit || Trees.equal(b, c))) {
+            if (t == null && (b == null || unit || JsonTrees.equal(b, c, CONTENT))) {
                 return leaf(at, p, frozen, b, c, null, rawC);
             }
             return mergeObject(at, p, frozen, b, c, t);
         }
         if (c.isArray() && (t == null || t.isArray()) && (b == null || b.isArray())) {
-            if (t == null && (b == null || Trees.equal(b, c))) {
+            if (t == null && (b == null || JsonTrees.equal(b, c, CONTENT))) {
                 return leaf(at, p, frozen, b, c, null, rawC);
             }
             return mergeList(at, p, frozen, b, c, t);
@@ -138,7 +140,7 @@ final class MergeWalker {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode bv = b == null ? null : b.get(e.getKey());
             JsonNode tv = t == null ? null : t.get(e.getKey());
-            if (bv == null && tv == null || tv != null && Trees.equal(e.getValue(), tv)) {
+            if (bv == null && tv == null || tv != null && JsonTrees.equal(e.getValue(), tv, CONTENT)) {
                 continue;
             }
             PathElement f = new PathElement.Field(e.getKey());
@@ -171,7 +173,7 @@ final class MergeWalker {
     }
 
     private static ObjectNode shallowCopy(JsonNode c) {
-        ObjectNode copy = Trees.NODES.objectNode();
+        ObjectNode copy = JsonTrees.NODES.objectNode();
         copy.setAll((ObjectNode) c);
         return copy;
     }
@@ -189,7 +191,7 @@ final class MergeWalker {
         for (Map.Entry<PathElement, JsonNode> e : ci.entrySet()) {
             PathElement k = e.getKey();
             JsonNode ti0 = ti.get(k);
-            if (ti0 != null && Trees.equal(e.getValue(), ti0)) {
+            if (ti0 != null && JsonTrees.equal(e.getValue(), ti0, CONTENT)) {
                 out.add(e.getValue());
                 continue;
             }
@@ -212,7 +214,7 @@ final class MergeWalker {
         if (!changed) {
             return c;
         }
-        ArrayNode list = Trees.NODES.arrayNode(out.size());
+        ArrayNode list = JsonTrees.NODES.arrayNode(out.size());
         list.addAll(out);
         return list;
     }
@@ -232,20 +234,20 @@ final class MergeWalker {
 
     /** The merge table for a value taken as a whole. */
     private JsonNode leaf(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t, JsonNode rawC) {
-        if (Trees.equal(c, t)) {
+        if (JsonTrees.equal(c, t, CONTENT)) {
             return rawC;
         }
         if (twoWay) {
             return t == null ? rawC : conflict(at, p, frozen, null, c, t, ChangeReason.NO_BASELINE, rawC);
         }
-        if (b != null && Trees.equal(c, b)) {
+        if (b != null && JsonTrees.equal(c, b, CONTENT)) {
             ChangeReason reason = t == null ? ChangeReason.RELEASE_REMOVED : ChangeReason.RELEASE_CHANGED;
             return take(at, p, frozen, b, c, t, reason, rawC, Optional.empty());
         }
         if (b == null && t == null) {
             return rawC;
         }
-        if (b != null && Trees.equal(t, b)) {
+        if (b != null && JsonTrees.equal(t, b, CONTENT)) {
             record(at, b, c, t, c, Optional.empty(), ChangeReason.CUSTOMISATION_KEPT, Resolution.CURRENT,
                     Messages.kept(b, c), Impact.NONE);
             return rawC;

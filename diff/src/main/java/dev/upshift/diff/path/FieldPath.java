@@ -1,9 +1,11 @@
 package dev.upshift.diff.path;
 
+import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+
 import dev.upshift.diff.internal.PathSyntax;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.internal.SourceMap;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -197,7 +199,7 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
     /** Whether a list step selects an item. */
     static boolean selects(PathElement e, JsonNode item) {
         if (e instanceof PathElement.Value v) {
-            return Trees.equal(v.value(), item);
+            return JsonTrees.equal(v.value(), item, CONTENT);
         }
         if (e instanceof PathElement.Key k) {
             if (!item.isObject()) {
@@ -205,7 +207,7 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
             }
             for (int j = 0; j < k.names().size(); j++) {
                 JsonNode value = item.get(k.names().get(j));
-                if (value == null || !Trees.equal(k.values().get(j), value)) {
+                if (value == null || !JsonTrees.equal(k.values().get(j), value, CONTENT)) {
                     return false;
                 }
             }

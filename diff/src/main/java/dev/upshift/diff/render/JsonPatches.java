@@ -1,5 +1,7 @@
 package dev.upshift.diff.render;
 
+import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,7 +13,8 @@ import dev.upshift.diff.patch.JsonPatchException;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.internal.SourceMap;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonText;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -39,7 +42,7 @@ public final class JsonPatches {
     public static List<DocumentPatch> of(MergeResult result) {
         return DocumentPatch.forChangedDocuments(result, "the document is removed", (id, current, merged) -> {
             if (current.isEmpty()) {
-                ArrayNode create = Trees.NODES.arrayNode();
+                ArrayNode create = JsonTrees.NODES.arrayNode();
                 create.addObject().put("op", "add").put("path", "").set("value", merged.tree());
                 return new DocumentPatch(id, merged.displayName(), DocumentPatch.Action.CREATE, Optional.of(create), "");
             }
@@ -50,17 +53,17 @@ public final class JsonPatches {
 
     /** The patches as a JSON array of {@code {document, action, patch}} entries. */
     public static String render(MergeResult result) {
-        ArrayNode out = Trees.NODES.arrayNode();
+        ArrayNode out = JsonTrees.NODES.arrayNode();
         for (DocumentPatch p : of(result)) {
-            ObjectNode entry = Output.documentEntry(out.addObject(), p);
+            ObjectNode entry = DocumentEntry.fill(out.addObject(), p);
             p.patch().ifPresent(v -> entry.set("patch", v));
         }
-        return Output.json(out);
+        return JsonText.pretty(out);
     }
 
     static ArrayNode patch(Document current, Document merged, List<FieldChange> changes) {
         WorkingCopy work = new WorkingCopy(current.tree());
-        ArrayNode ops = Trees.NODES.arrayNode();
+        ArrayNode ops = JsonTrees.NODES.arrayNode();
         List<FieldChange> additions = new ArrayList<>();
         for (FieldChange c : changes) {
             if (!c.changesCluster()) {
@@ -118,11 +121,11 @@ public final class JsonPatches {
         private JsonNode copy(JsonNode node) {
             JsonNode copy;
             if (node instanceof ObjectNode o) {
-                ObjectNode c = Trees.NODES.objectNode();
+                ObjectNode c = JsonTrees.NODES.objectNode();
                 c.setAll(o);
                 copy = c;
             } else {
-                ArrayNode c = Trees.NODES.arrayNode(node.size());
+                ArrayNode c = JsonTrees.NODES.arrayNode(node.size());
                 c.addAll((ArrayNode) node);
                 copy = c;
             }
@@ -229,11 +232,11 @@ public final class JsonPatches {
 
     private static boolean selects(PathElement e, JsonNode item) {
         if (e instanceof PathElement.Value v) {
-            return Trees.equal(v.value(), item);
+            return JsonTrees.equal(v.value(), item, CONTENT);
         }
         PathElement.Key k = (PathElement.Key) e;
         for (int j = 0; j < k.names().size(); j++) {
-            if (!Trees.equal(k.values().get(j), item.get(k.names().get(j)))) {
+            if (!JsonTrees.equal(k.values().get(j), item.get(k.names().get(j)), CONTENT)) {
                 return false;
             }
         }
@@ -243,7 +246,7 @@ public final class JsonPatches {
     private static void check(Document current, Document merged, ArrayNode ops) {
         try {
             JsonNode patched = JsonPatch.apply(current.tree(), ops);
-            if (!Trees.equal(patched, merged.tree())) {
+            if (!JsonTrees.equal(patched, merged.tree(), CONTENT)) {
                 throw new IllegalStateException("internal error: the JSON Patch for " + merged.displayName()
                         + " does not reproduce the merged document");
             }

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NumericNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonText;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -37,13 +37,6 @@ public final class YamlWriter {
     private static final Pattern DATE_LIKE = Pattern.compile("[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}.*", Pattern.DOTALL);
     private static final String INDICATORS = "-?:,[]{}#&*!|>'\"%@`";
     private static final String NUMBER_CHARS = "0123456789+-._:eEoObBxXabcdfABCDFinINtT";
-    private static final String[] INDENTS = new String[130];
-
-    static {
-        for (int i = 0; i < INDENTS.length; i++) {
-            INDENTS[i] = " ".repeat(i);
-        }
-    }
 
     /** The order in which mapping keys are written. */
     public enum KeyOrder {
@@ -101,7 +94,7 @@ public final class YamlWriter {
             if (isPlain(e.getKey())) {
                 out.append(e.getKey());
             } else {
-                Trees.quote(e.getKey(), out);
+                JsonText.quote(e.getKey(), out);
             }
             out.append(':');
             JsonNode v = e.getValue();
@@ -205,7 +198,7 @@ public final class YamlWriter {
             literalBlock(s, indent);
             return true;
         } else {
-            Trees.quote(s, out);
+            JsonText.quote(s, out);
         }
         return false;
     }
@@ -230,7 +223,7 @@ public final class YamlWriter {
     }
 
     private void indent(int n) {
-        out.append(n < INDENTS.length ? INDENTS[n] : " ".repeat(n));
+        JsonText.indent(n, out);
     }
 
     static boolean isLiteralBlock(String s) {

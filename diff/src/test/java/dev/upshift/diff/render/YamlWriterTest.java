@@ -7,7 +7,7 @@ import static org.quicktheories.generators.SourceDSL.lists;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -71,7 +71,7 @@ class YamlWriterTest {
                 "\t", "\"", "'", "\\", "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "%", "@", "`", "?", "e", "x", "é",
                 "\u0085", "\u2028", "~", "=", "<<", "_", "+"))).ofSizeBetween(0, 7).map(parts -> String.join("", parts));
         Gen<ObjectNode> trees = lists().of(text).ofSizeBetween(1, 4).zip(Generate.range(0, 3), (strings, shape) -> {
-            ObjectNode root = Trees.NODES.objectNode();
+            ObjectNode root = JsonTrees.NODES.objectNode();
             for (int i = 0; i < strings.size(); i++) {
                 String s = strings.get(i);
                 switch ((shape + i) % 3) {
