@@ -1,5 +1,6 @@
 package dev.upshift.diff.internal;
 
+import dev.upshift.diff.patch.JsonPointers;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.diff.problem.UpshiftException;
@@ -310,7 +311,7 @@ public final class ObjectView {
     }
 
     private String childPointer(String field) {
-        return pointer + "/" + SourceMap.escape(field);
+        return pointer + "/" + JsonPointers.escape(field);
     }
 
     static String expected(String what, JsonNode got) {

@@ -100,10 +100,9 @@ record PatchOperation(
     }
 
     private static List<String> pointer(String label, String member, String pointer) {
-        String problem = JsonPointers.syntaxProblem(pointer);
-        if (problem != null) {
-            throw new JsonPatchException(label + ": invalid pointer in '" + member + "': " + problem);
-        }
+        JsonPointers.syntaxError(pointer).ifPresent(e -> {
+            throw new JsonPatchException(label + ": invalid pointer in '" + member + "': " + e.reason());
+        });
         return JsonPointers.tokens(pointer);
     }
 

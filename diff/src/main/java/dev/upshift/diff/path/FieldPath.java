@@ -4,7 +4,7 @@ import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
 
 import dev.upshift.diff.internal.PathSyntax;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.SourceMap;
+import dev.upshift.diff.patch.JsonPointers;
 import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,19 +113,19 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
         for (PathElement e : elements) {
             out.append('/');
             if (e instanceof PathElement.Field f) {
-                out.append(SourceMap.escape(f.name()));
+                out.append(JsonPointers.escape(f.name()));
             } else if (e instanceof PathElement.Index i) {
                 out.append(i.index());
             } else if (e instanceof PathElement.Value v) {
-                out.append('=').append(SourceMap.escape(PathSyntax.goPatchValue(v.value())));
+                out.append('=').append(JsonPointers.escape(PathSyntax.goPatchValue(v.value())));
             } else {
                 PathElement.Key k = (PathElement.Key) e;
                 for (int i = 0; i < k.names().size(); i++) {
                     if (i > 0) {
                         out.append(',');
                     }
-                    out.append(SourceMap.escape(k.names().get(i))).append('=')
-                            .append(SourceMap.escape(PathSyntax.goPatchValue(k.values().get(i))));
+                    out.append(JsonPointers.escape(k.names().get(i))).append('=')
+                            .append(JsonPointers.escape(PathSyntax.goPatchValue(k.values().get(i))));
                 }
             }
         }
@@ -147,7 +147,7 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
                 if (!node.isObject() || !node.has(f.name())) {
                     return Optional.empty();
                 }
-                out.append('/').append(SourceMap.escape(f.name()));
+                out.append('/').append(JsonPointers.escape(f.name()));
                 node = node.get(f.name());
                 continue;
             }

@@ -12,7 +12,7 @@ import dev.upshift.diff.patch.JsonPatch;
 import dev.upshift.diff.patch.JsonPatchException;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.path.PathElement;
-import dev.upshift.diff.internal.SourceMap;
+import dev.upshift.diff.patch.JsonPointers;
 import dev.upshift.diff.internal.JsonText;
 import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
@@ -152,7 +152,7 @@ public final class JsonPatches {
             PathElement e = elements.get(i);
             int index = -1;
             if (e instanceof PathElement.Field f) {
-                pointer.append('/').append(SourceMap.escape(f.name()));
+                pointer.append('/').append(JsonPointers.escape(f.name()));
             } else {
                 index = indexIn(node, e);
                 pointer.append('/').append(index);
@@ -174,7 +174,7 @@ public final class JsonPatches {
         JsonNode value = c.result().orElse(null);
         if (last instanceof PathElement.Field f) {
             ObjectNode parent = (ObjectNode) step.parent();
-            String pointer = step.pointer() + "/" + SourceMap.escape(f.name());
+            String pointer = step.pointer() + "/" + JsonPointers.escape(f.name());
             if (value == null) {
                 ops.addObject().put("op", "remove").put("path", pointer);
                 parent.remove(f.name());
@@ -210,7 +210,7 @@ public final class JsonPatches {
     private static void guard(ArrayNode ops, String pointer, PathElement e) {
         if (e instanceof PathElement.Key k) {
             for (int i = 0; i < k.names().size(); i++) {
-                ops.addObject().put("op", "test").put("path", pointer + "/" + SourceMap.escape(k.names().get(i)))
+                ops.addObject().put("op", "test").put("path", pointer + "/" + JsonPointers.escape(k.names().get(i)))
                         .set("value", k.values().get(i));
             }
         } else if (e instanceof PathElement.Value v) {
