@@ -3,7 +3,7 @@ package dev.upshift.diff.internal;
 import dev.upshift.diff.patch.JsonPointers;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.problem.SourceLocation;
-import dev.upshift.diff.problem.UpshiftException;
+import dev.upshift.diff.problem.SyntaxException;
 import dev.upshift.diff.source.SourceDocument;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,9 +26,9 @@ import java.util.function.Function;
  * <p>Each accessor reads one field. A field of the wrong type, or one whose text a parser rejects,
  * records an error at that field's position and reads as absent, so the caller goes on and finds
  * the next problem. {@link #rejectUnknownFields()} then reports every field that no accessor asked
- * for, with the names that were expected. Parsers signal bad text by throwing
- * {@link IllegalArgumentException} (or any {@link UpshiftException}); its message becomes the
- * problem's message.
+ * for, with the names that were expected. Parsers signal bad text by throwing a
+ * {@link SyntaxException}; its message, which names the input, the reason and the character, becomes
+ * the problem's message at the field's position.
  *
  * <p>Not thread-safe; a view lives for one reading.
  */
@@ -284,7 +284,12 @@ public final class ObjectView {
     private <T> Optional<T> parse(String field, String text, Function<String, T> parser) {
         try {
             return Optional.ofNullable(parser.apply(text));
-        } catch (IllegalArgumentException | UpshiftException e) {
+        } catch (SyntaxException e) {
+            error(field, e.getMessage());
+            return Optional.empty();
+        } catch (IllegalArgumentException e) {
+            // Transitional: the duration, recurrence, time and date parsers of the sibling modules
+            // still signal bad text this way; drop this once they throw SyntaxException.
             error(field, e.getMessage());
             return Optional.empty();
         }

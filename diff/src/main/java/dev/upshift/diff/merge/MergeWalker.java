@@ -38,14 +38,8 @@ final class MergeWalker {
     private final List<FieldChange> changes;
     private final Problems problems;
 
-    /** Abandons the document after a problem was recorded. */
-    private static final class Abort extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Abort() {
-            super(null, null, false, false);
-        }
-    }
+    /** Set once a problem was recorded: the rest of the document is left as it is, and dropped. */
+    private boolean abandoned;
 
     /** The path walked so far, built into a {@link FieldPath} only when a decision needs one. */
     private record Trail(Trail parent, PathElement element) {
@@ -79,18 +73,14 @@ final class MergeWalker {
 
     /** The merged document; empty when it is removed (or could not be merged: see the problems). */
     Optional<Document> mergeDocument(FieldPolicy root) {
-        try {
-            JsonNode merged = merge(Trail.ROOT, root, false, tree(base), tree(current), tree(target), true);
-            if (!(merged instanceof ObjectNode tree)) {
-                return Optional.empty();
-            }
-            Document origin = current != null ? current : target;
-            JsonNode apiVersion = tree.get("apiVersion");
-            String version = apiVersion != null && apiVersion.isTextual() ? apiVersion.textValue() : origin.apiVersion();
-            return Optional.of(new Document(id, version, tree, origin.source(), origin.sourcePointer()));
-        } catch (Abort a) {
+        JsonNode merged = merge(Trail.ROOT, root, false, tree(base), tree(current), tree(target), true);
+        if (abandoned || !(merged instanceof ObjectNode tree)) {
             return Optional.empty();
         }
+        Document origin = current != null ? current : target;
+        JsonNode apiVersion = tree.get("apiVersion");
+        String version = apiVersion != null && apiVersion.isTextual() ? apiVersion.textValue() : origin.apiVersion();
+        return Optional.of(new Document(id, version, tree, origin.source(), origin.sourcePointer()));
     }
 
     private static JsonNode tree(Document d) {
@@ -103,7 +93,7 @@ final class MergeWalker {
      */
     private JsonNode merge(Trail at, FieldPolicy p, boolean frozenAbove, JsonNode rawB, JsonNode rawC, JsonNode rawT,
             boolean unit) {
-        if (p.ignored()) {
+        if (abandoned || p.ignored()) {
             return rawC;
         }
         JsonNode b = JsonTrees.present(rawB);
@@ -186,6 +176,9 @@ final class MergeWalker {
         Map<PathElement, JsonNode> bi = index(kind, b, base, "base", at);
         Map<PathElement, JsonNode> ci = index(kind, c, current, "current", at);
         Map<PathElement, JsonNode> ti = index(kind, t, target, "target", at);
+        if (abandoned) {
+            return c;
+        }
         List<JsonNode> out = new ArrayList<>(ci.size() + ti.size());
         boolean changed = false;
         for (Map.Entry<PathElement, JsonNode> e : ci.entrySet()) {
@@ -219,17 +212,19 @@ final class MergeWalker {
         return list;
     }
 
+    /** The items of one side's list by key; empty, with the problem recorded and the document abandoned, when they cannot be. */
     private Map<PathElement, JsonNode> index(ListItems.Kind kind, JsonNode list, Document doc, String side, Trail at) {
-        try {
-            return ListItems.index(kind, list);
-        } catch (ListItems.BadItem bad) {
-            FieldPath path = at.path();
-            String pointer = path.toPointer(doc.tree()).orElse("") + "/" + bad.index;
-            String rule = kind.rule().map(r -> "; rule " + r.describe()).orElse("; detected by the 'name' field");
-            problems.error(doc.locate(pointer), path + "[" + bad.index + "]", "cannot match list items in the "
-                    + side + " document " + doc.displayName() + ": " + bad.getMessage() + rule);
-            throw new Abort();
+        if (abandoned) {
+            return Map.of();
         }
+        return ListItems.index(kind, list, bad -> {
+            FieldPath path = at.path();
+            String pointer = path.toPointer(doc.tree()).orElse("") + "/" + bad.index();
+            String rule = kind.rule().map(r -> "; rule " + r.describe()).orElse("; detected by the 'name' field");
+            problems.error(doc.locate(pointer), path + "[" + bad.index() + "]", "cannot match list items in the "
+                    + side + " document " + doc.displayName() + ": " + bad.message() + rule);
+            abandoned = true;
+        }).orElse(Map.of());
     }
 
     /** The merge table for a value taken as a whole. */

@@ -1,11 +1,10 @@
 package dev.upshift.diff.path;
 
-import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
-
 import dev.upshift.diff.internal.PathSyntax;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.patch.JsonPointers;
-import dev.upshift.diff.internal.JsonTrees;
+import dev.upshift.diff.internal.ItemLookup;
+import dev.upshift.diff.problem.SyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -55,15 +54,11 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
     /**
      * Reads the dotted form. The empty text is the root.
      *
-     * @throws IllegalArgumentException naming the character where the text is wrong (wildcards are
+     * @throws SyntaxException naming the character where the text is wrong (wildcards are
      *     rejected: they belong to {@link PathPattern})
      */
     public static FieldPath parse(String text) {
-        List<PathElement> out = new ArrayList<>();
-        for (Object segment : PathSyntax.parse(text, false)) {
-            out.add((PathElement) segment);
-        }
-        return new FieldPath(out);
+        return new FieldPath(PathSyntax.parsePath(text));
     }
 
     /** This path with one more step. */
@@ -154,7 +149,7 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
             if (!node.isArray()) {
                 return Optional.empty();
             }
-            int index = indexIn(node, e);
+            int index = ItemLookup.indexOf(node, e);
             if (index < 0) {
                 return Optional.empty();
             }
@@ -171,7 +166,7 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
             if (e instanceof PathElement.Field f) {
                 node = node.isObject() ? node.get(f.name()) : null;
             } else if (node.isArray()) {
-                int index = indexIn(node, e);
+                int index = ItemLookup.indexOf(node, e);
                 node = index < 0 ? null : node.get(index);
             } else {
                 node = null;
@@ -181,39 +176,6 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
             }
         }
         return Optional.of(node);
-    }
-
-    /** The index of the item a list step selects in a concrete list, or -1. */
-    public static int indexIn(JsonNode list, PathElement e) {
-        if (e instanceof PathElement.Index i) {
-            return i.index() < list.size() ? i.index() : -1;
-        }
-        for (int i = 0; i < list.size(); i++) {
-            if (selects(e, list.get(i))) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** Whether a list step selects an item. */
-    static boolean selects(PathElement e, JsonNode item) {
-        if (e instanceof PathElement.Value v) {
-            return JsonTrees.equal(v.value(), item, CONTENT);
-        }
-        if (e instanceof PathElement.Key k) {
-            if (!item.isObject()) {
-                return false;
-            }
-            for (int j = 0; j < k.names().size(); j++) {
-                JsonNode value = item.get(k.names().get(j));
-                if (value == null || !JsonTrees.equal(k.values().get(j), value, CONTENT)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 
     /** Orders paths step by step, a path before the paths below it. */

@@ -13,6 +13,7 @@ import dev.upshift.diff.patch.JsonPatchException;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.patch.JsonPointers;
+import dev.upshift.diff.internal.ItemLookup;
 import dev.upshift.diff.internal.JsonText;
 import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
@@ -219,28 +220,11 @@ public final class JsonPatches {
     }
 
     private static int indexIn(JsonNode list, PathElement e) {
-        if (e instanceof PathElement.Index i) {
-            return i.index();
+        int index = ItemLookup.indexOf(list, e);
+        if (index < 0) {
+            throw new IllegalStateException("no list item " + e);
         }
-        for (int i = 0; i < list.size(); i++) {
-            if (selects(e, list.get(i))) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("no list item " + e);
-    }
-
-    private static boolean selects(PathElement e, JsonNode item) {
-        if (e instanceof PathElement.Value v) {
-            return JsonTrees.equal(v.value(), item, CONTENT);
-        }
-        PathElement.Key k = (PathElement.Key) e;
-        for (int j = 0; j < k.names().size(); j++) {
-            if (!JsonTrees.equal(k.values().get(j), item.get(k.names().get(j)), CONTENT)) {
-                return false;
-            }
-        }
-        return true;
+        return index;
     }
 
     private static void check(Document current, Document merged, ArrayNode ops) {

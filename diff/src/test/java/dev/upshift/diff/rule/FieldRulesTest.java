@@ -107,8 +107,8 @@ class FieldRulesTest {
                         impact: rolling
                     """);
             assertThat(problems.all()).extracting(Problem::toString).containsExactly(
-                    "release.yaml:2:11: fieldRules[0].path: invalid path 'spec.containers[0].image' at character 17:"
-                            + " a pattern matches list items by key, not position: write [*] or [name=value]",
+                    "release.yaml:2:11: fieldRules[0].path: invalid path pattern \"spec.containers[0].image\": a pattern"
+                            + " matches list items by key, not position at character 17; write [*] or [name=value]",
                     "release.yaml:5:17: fieldRules[1].onConflict: unknown value 'replace'; expected one of: overwrite, keep, fail",
                     "release.yaml:7:15: fieldRules[2].listKeys: listKeys needs the path of a list, but 'spec.containers[*]'"
                             + " ends at a list item; remove the last [..] step",
