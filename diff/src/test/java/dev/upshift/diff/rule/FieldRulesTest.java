@@ -68,7 +68,7 @@ class FieldRulesTest {
             FieldRule first = rules.rules().get(0);
             assertThat(first.onConflict()).contains(OnConflict.OVERWRITE);
             assertThat(first.impact()).contains(Impact.ROLLING);
-            assertThat(first.mutable()).contains(true);
+            assertThat(first.mutability()).contains(Mutability.MUTABLE);
             assertThat(first.location()).hasToString("release.yaml:2:5");
             assertThat(first.describe()).isEqualTo("{apiVersion: controlplane.cluster.x-k8s.io/*, kind: KubeadmControlPlane,"
                     + " name: prod-*} spec.version (release.yaml:2:5)");
@@ -76,7 +76,7 @@ class FieldRulesTest {
             assertThat(first.match().matches(OTHER_KCP)).isFalse();
             assertThat(rules.rules().get(1).listKeys()).containsExactly("name");
             assertThat(rules.rules().get(2).listType()).contains(ListType.SET);
-            assertThat(rules.rules().get(3).ignore()).contains(true);
+            assertThat(rules.rules().get(3).merging()).contains(Merging.IGNORED);
         }
 
         @Test
