@@ -129,7 +129,7 @@ public final class DocumentDefaults {
             if (existing instanceof ObjectNode o && e.getValue().isObject()) {
                 deepMerge(o, e.getValue());
             } else {
-                into.set(e.getKey(), e.getValue().deepCopy());
+                into.set(e.getKey(), JsonTrees.copy(e.getValue()));
             }
         }
     }

@@ -32,7 +32,8 @@ import java.util.TreeMap;
  *   <li>rejects trees nested deeper than {@link #MAX_DEPTH} levels, so that everything built on a
  *       set (merge, renderings) is safe from stack exhaustion whatever built the trees.
  * </ul>
- * Sets are immutable; their trees are shared and read-only by contract.
+ * Sets are immutable; their trees are shared with what they were read from, never copied, and
+ * nobody may change them (see {@link Document} for the rule).
  */
 public final class DocumentSet {
     /** The deepest nesting a document may have (the loader's default limit is 128). */

@@ -17,6 +17,9 @@ import java.util.Optional;
  * root). The merge records a change wherever the result differs from the cluster, and also where
  * it kept a customisation, kept the cluster's side of a conflict or blocked.
  *
+ * <p>The values are the documents' own subtrees, shared, not copied: never change them (see
+ * {@link dev.upshift.diff.document.Document} for the rule).
+ *
  * @param document the document
  * @param path where in the document
  * @param base the old release's value (empty when absent, and always in a merge without base)

@@ -17,8 +17,10 @@ import static org.quicktheories.QuickTheory.qt;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.upshift.diff.testing.Content;
+import dev.upshift.diff.testing.Json;
 import dev.upshift.diff.render.DocumentPatch;
 import dev.upshift.diff.render.JsonPatches;
+import dev.upshift.diff.render.MergePatches;
 import dev.upshift.diff.render.Rendering;
 import java.util.ArrayList;
 import java.util.List;
@@ -201,5 +203,52 @@ class MergePropertiesTest {
             OVERWRITING.merge(t.base(), t.current(), t.target());
             assertThat(t.toString()).isEqualTo(before);
         });
+    }
+
+    @Test
+    @DisplayName("merging and every rendering change no tree: not the inputs', not the results', not the changes' values")
+    void noTreeIsEverChanged() {
+        qt().forAll(ClusterGenerators.triples()).checkAssert(t -> {
+            List<String> inputs = exactly(t.base(), t.current(), t.target());
+            for (MergeResult r : List.of(PLAIN.merge(t.base(), t.current(), t.target()),
+                    OVERWRITING.merge(t.base(), t.current(), t.target()), PLAIN.mergeWithoutBase(t.current(), t.target()))) {
+                assertThat(exactly(t.base(), t.current(), t.target())).isEqualTo(inputs);
+                List<String> results = exactly(r);
+                for (Rendering rendering : Rendering.values()) {
+                    rendering.render(r);
+                }
+                JsonPatches.of(r);
+                MergePatches.of(r);
+                assertThat(exactly(t.base(), t.current(), t.target())).isEqualTo(inputs);
+                assertThat(exactly(r)).isEqualTo(results);
+            }
+        });
+    }
+
+    /** Each tree as Jackson writes it: member order and number types included, so any change shows. */
+    private static List<String> exactly(DocumentSet... sets) {
+        List<String> out = new ArrayList<>();
+        for (DocumentSet set : sets) {
+            set.documents().forEach(d -> out.add(exactly(d.tree())));
+        }
+        return out;
+    }
+
+    private static List<String> exactly(MergeResult r) {
+        List<String> out = exactly(r.documents());
+        for (FieldChange c : r.changes()) {
+            for (java.util.Optional<JsonNode> v : List.of(c.base(), c.current(), c.target(), c.result())) {
+                out.add(v.map(MergePropertiesTest::exactly).orElse("-"));
+            }
+        }
+        return out;
+    }
+
+    private static String exactly(JsonNode tree) {
+        try {
+            return Json.MAPPER.writeValueAsString(tree);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }
