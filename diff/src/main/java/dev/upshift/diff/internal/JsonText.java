@@ -221,7 +221,8 @@ public final class JsonText {
     private static void number(JsonNode node, Layout layout, StringBuilder out) {
         if (JsonTrees.isNonFinite(node)) {
             double d = node.doubleValue();
-            out.append(layout != Layout.CANONICAL ? "null" : Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity");
+            String word = Double.isNaN(d) ? "NaN" : d > 0 ? "Infinity" : "-Infinity";
+            out.append(layout == Layout.CANONICAL ? word : "null");
         } else if (layout == Layout.CANONICAL) {
             BigDecimal d = JsonTrees.decimal(node).stripTrailingZeros();
             out.append(d.toPlainString());

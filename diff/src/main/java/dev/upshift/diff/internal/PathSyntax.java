@@ -305,11 +305,13 @@ public final class PathSyntax {
     /** {@code problem at character N; hint}, at the current position. */
     private SyntaxException error(String problem, String hint) {
         String at = pos >= text.length() ? " at the end" : " at character " + (pos + 1);
-        return new SyntaxException(what(), text, Math.min(pos, text.length()), problem + at + (hint == null ? "" : "; " + hint));
+        String reason = problem + at + (hint == null ? "" : "; " + hint);
+        return new SyntaxException(what(), text, Math.min(pos, text.length()), reason);
     }
 
     private static String printable(char ch) {
-        return Character.isISOControl(ch) || Character.isWhitespace(ch) ? String.format(Locale.ROOT, "\\u%04x", (int) ch) : String.valueOf(ch);
+        return Character.isISOControl(ch) || Character.isWhitespace(ch)
+                ? String.format(Locale.ROOT, "\\u%04x", (int) ch) : String.valueOf(ch);
     }
 
     // ---- rendering

@@ -25,7 +25,8 @@ public sealed interface PatternStep permits PatternStep.Literal, PathWildcard {
             if (element instanceof PathElement.Key k && e instanceof PathElement.Key actual) {
                 for (int j = 0; j < k.names().size(); j++) {
                     int at = actual.names().indexOf(k.names().get(j));
-                    if (at < 0 || !JsonTrees.equal(k.values().get(j), actual.values().get(at), JsonTrees.Equality.CONTENT)) {
+                    if (at < 0 || !JsonTrees.equal(k.values().get(j), actual.values().get(at),
+                            JsonTrees.Equality.CONTENT)) {
                         return false;
                     }
                 }
