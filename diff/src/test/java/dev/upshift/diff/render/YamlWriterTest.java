@@ -5,6 +5,7 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.lists;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.source.DocumentLoader;
 import dev.upshift.diff.internal.JsonTrees;
@@ -94,5 +95,18 @@ class YamlWriterTest {
     void writesSeveralDocuments() {
         assertThat(YamlWriter.writeAll(List.of(reload("a: 1\n"), reload("b: [x]\n")), YamlWriter.KeyOrder.AS_IS))
                 .isEqualTo("---\na: 1\n---\nb:\n- x\n");
+    }
+
+    @Test
+    @DisplayName("writes trees 10,000 levels deep without overflowing the stack")
+    void deepTrees() {
+        ArrayNode root = JsonTrees.NODES.arrayNode();
+        ArrayNode list = root;
+        for (int i = 1; i < 10_000; i++) {
+            list = list.addArray();
+        }
+        list.addObject().put("a", 1).putObject("b").put("c", 2);
+        assertThat(YamlWriter.write(root, YamlWriter.KeyOrder.SORTED))
+                .isEqualTo("- ".repeat(10_000) + "a: 1\n" + " ".repeat(20_000) + "b:\n" + " ".repeat(20_002) + "c: 2\n");
     }
 }
