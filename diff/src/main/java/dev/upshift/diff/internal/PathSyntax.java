@@ -14,8 +14,8 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * The dotted path syntax shared by {@link FieldPath} and {@link PathPattern}: parsing (with the
- * character where a text stops making sense) and rendering. Not API.
+ * The dotted path syntax shared by {@link FieldPath} and {@link PathPattern}: parsing, with the
+ * character where a text stops making sense ({@link PathText} writes it). Not API.
  *
  * <pre>
  * path     := first ( '.' field | '[' bracket ']' )*
@@ -224,7 +224,8 @@ public final class PathSyntax {
         return scalar(raw);
     }
 
-    private static JsonNode scalar(String raw) {
+    /** A plain (unquoted) value as the syntax reads it: a number, true, false, null or text. */
+    static JsonNode scalar(String raw) {
         switch (raw) {
             case "true":
                 return JsonTrees.NODES.booleanNode(true);
@@ -312,103 +313,5 @@ public final class PathSyntax {
     private static String printable(char ch) {
         return Character.isISOControl(ch) || Character.isWhitespace(ch)
                 ? String.format(Locale.ROOT, "\\u%04x", (int) ch) : String.valueOf(ch);
-    }
-
-    // ---- rendering
-
-    /** The dotted form of a list of elements. */
-    public static String dotted(List<PathElement> elements) {
-        StringBuilder out = new StringBuilder();
-        for (PathElement e : elements) {
-            if (e instanceof PathElement.Field f && isPlainName(f.name())) {
-                if (out.length() > 0) {
-                    out.append('.');
-                }
-                out.append(f.name());
-            } else {
-                out.append(render(e));
-            }
-        }
-        return out.toString();
-    }
-
-    /** One element as it stands in a dotted path (a field without its leading dot). */
-    public static String render(PathElement e) {
-        if (e instanceof PathElement.Field f) {
-            return isPlainName(f.name()) ? f.name() : "[" + JsonText.quote(f.name()) + "]";
-        }
-        if (e instanceof PathElement.Index i) {
-            return "[" + i.index() + "]";
-        }
-        if (e instanceof PathElement.Value v) {
-            return "[=" + renderValue(v.value()) + "]";
-        }
-        PathElement.Key k = (PathElement.Key) e;
-        StringBuilder out = new StringBuilder("[");
-        for (int i = 0; i < k.names().size(); i++) {
-            if (i > 0) {
-                out.append(',');
-            }
-            String n = k.names().get(i);
-            out.append(isPlainKeyName(n) ? n : JsonText.quote(n)).append('=').append(renderValue(k.values().get(i)));
-        }
-        return out.append(']').toString();
-    }
-
-    public static String renderValue(JsonNode v) {
-        if (v.isTextual()) {
-            String s = v.textValue();
-            return isPlainValue(s) ? s : JsonText.quote(s);
-        }
-        return JsonText.canonical(v);
-    }
-
-    /** The value as go-patch writes it in a {@code name=value} step (text unquoted). */
-    public static String goPatchValue(JsonNode v) {
-        return v.isTextual() ? v.textValue() : JsonText.canonical(v);
-    }
-
-    public static boolean isPlainName(String name) {
-        if (name.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char ch = name.charAt(i);
-            if (ch == '.' || ch == '[' || ch == ']' || ch == '"' || ch == '*'
-                    || Character.isWhitespace(ch) || Character.isISOControl(ch)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isPlainKeyName(String name) {
-        if (name.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char ch = name.charAt(i);
-            if ("=,[]\"".indexOf(ch) >= 0 || Character.isWhitespace(ch) || Character.isISOControl(ch)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isPlainValue(String s) {
-        if (s.isEmpty() || Character.isWhitespace(s.charAt(0)) || Character.isWhitespace(s.charAt(s.length() - 1))) {
-            return false;
-        }
-        char first = s.charAt(0);
-        if (first == '"' || first == '{' || first == '[') {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            if (ch == ',' || ch == ']' || Character.isISOControl(ch)) {
-                return false;
-            }
-        }
-        return !scalar(s).isContainerNode() && scalar(s).isTextual();
     }
 }

@@ -3,7 +3,7 @@ package dev.upshift.diff.merge;
 import dev.upshift.diff.internal.FieldPolicy;
 import dev.upshift.diff.internal.JsonTrees;
 import dev.upshift.diff.path.PathElement;
-import dev.upshift.diff.internal.PathSyntax;
+import dev.upshift.diff.internal.PathText;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.ListType;
 
@@ -87,8 +87,8 @@ final class ListItems {
             JsonNode first = out.putIfAbsent(e, item);
             if (first != null) {
                 int at = new ArrayList<>(out.keySet()).indexOf(e);
-                onBad.accept(new BadItem(i, (kind.type() == ListType.SET ? "the set holds " + PathSyntax.render(e).substring(1)
-                        : "two items have the key " + PathSyntax.render(e)) + " (items " + at + " and " + i + ")"));
+                onBad.accept(new BadItem(i, (kind.type() == ListType.SET ? "the set holds " + PathText.render(e).substring(1)
+                        : "two items have the key " + PathText.render(e)) + " (items " + at + " and " + i + ")"));
                 return Optional.empty();
             }
         }

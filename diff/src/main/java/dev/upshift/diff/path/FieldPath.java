@@ -1,9 +1,10 @@
 package dev.upshift.diff.path;
 
-import dev.upshift.diff.internal.PathSyntax;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.patch.JsonPointers;
 import dev.upshift.diff.internal.ItemLookup;
+import dev.upshift.diff.internal.PathSyntax;
+import dev.upshift.diff.internal.PathText;
+import dev.upshift.diff.patch.JsonPointers;
 import dev.upshift.diff.problem.SyntaxException;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,7 +113,7 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
             } else if (e instanceof PathElement.Index i) {
                 out.append(i.index());
             } else if (e instanceof PathElement.Value v) {
-                out.append('=').append(JsonPointers.escape(PathSyntax.goPatchValue(v.value())));
+                out.append('=').append(JsonPointers.escape(PathText.goPatchValue(v.value())));
             } else {
                 PathElement.Key k = (PathElement.Key) e;
                 for (int i = 0; i < k.names().size(); i++) {
@@ -120,7 +121,7 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
                         out.append(',');
                     }
                     out.append(JsonPointers.escape(k.names().get(i))).append('=')
-                            .append(JsonPointers.escape(PathSyntax.goPatchValue(k.values().get(i))));
+                            .append(JsonPointers.escape(PathText.goPatchValue(k.values().get(i))));
                 }
             }
         }
@@ -194,6 +195,6 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
     /** The dotted form; the empty text for the root. */
     @Override
     public String toString() {
-        return PathSyntax.dotted(elements);
+        return PathText.dotted(elements);
     }
 }

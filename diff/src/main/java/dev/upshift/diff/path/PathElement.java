@@ -1,6 +1,6 @@
 package dev.upshift.diff.path;
 
-import dev.upshift.diff.internal.PathSyntax;
+import dev.upshift.diff.internal.PathText;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.internal.JsonTrees;
 import java.util.List;
@@ -84,7 +84,7 @@ public sealed interface PathElement extends Comparable<PathElement>
         if (this instanceof Index i) {
             return Integer.compare(i.index(), ((Index) o).index());
         }
-        return PathSyntax.render(this).compareTo(PathSyntax.render(o));
+        return PathText.render(this).compareTo(PathText.render(o));
     }
 
     private static int rank(PathElement e) {
