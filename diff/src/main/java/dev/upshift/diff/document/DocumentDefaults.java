@@ -6,7 +6,7 @@ import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.diff.internal.SourceMap;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -80,7 +80,7 @@ public final class DocumentDefaults {
                     JsonNode version = tree.get("apiVersion");
                     if (!version.isTextual() || !DocumentId.groupOf(version.asText()).equals(doc.id().group())) {
                         problems.add(Problem.error(rule.location(), "values.apiVersion", "moves " + doc.id()
-                                + " to " + Trees.describe(version) + ", outside its API group"));
+                                + " to " + JsonTrees.describe(version) + ", outside its API group"));
                         tree.put("apiVersion", doc.apiVersion());
                     }
                 }
@@ -97,7 +97,7 @@ public final class DocumentDefaults {
     }
 
     private static ObjectNode skeleton(Document doc) {
-        ObjectNode tree = Trees.NODES.objectNode();
+        ObjectNode tree = JsonTrees.NODES.objectNode();
         tree.put("apiVersion", doc.apiVersion());
         tree.put("kind", doc.id().kind());
         ObjectNode metadata = tree.putObject("metadata");
@@ -116,7 +116,7 @@ public final class DocumentDefaults {
             if (existing instanceof ObjectNode o && e.getValue().isObject()) {
                 deepMerge(o, e.getValue());
             } else {
-                into.set(e.getKey(), e.getValue().deepCopy());
+                into.set(e.getKey(), JsonTrees.copy(e.getValue()));
             }
         }
     }

@@ -1,6 +1,8 @@
 package dev.upshift.diff.internal;
 
 import dev.upshift.diff.kind.Metadata;
+import dev.upshift.diff.path.FieldPath;
+import dev.upshift.diff.path.PathPattern;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.DocumentLoader;
@@ -55,6 +57,18 @@ class ObjectViewTest {
     void readsNumbersAsWrittenWhereTextIsExpected() {
         assertThat(view("release: 19.30\n").string("release")).contains("19.30");
         assertThat(problems.all()).isEmpty();
+    }
+
+    @Test
+    void reportsARejectedTextAtItsFieldWithTheParsersReasonAndPosition() {
+        ObjectView root = view("kind: A\nspec:\n  path: spec..x\n  pattern: spec.*\n");
+        ObjectView spec = root.object("spec").orElseThrow();
+        assertThat(spec.parsed("path", FieldPath::parse)).isEmpty();
+        assertThat(spec.requiredParsed("pattern", PathPattern::parse)).isPresent();
+        assertThat(spec.requiredParsed("other", PathPattern::parse)).isEmpty();
+        assertThat(messages()).containsExactly(
+                "f.yaml:3:9: spec.path: invalid path \"spec..x\": expected a field name at character 6",
+                "f.yaml:3:3: spec.other: missing required field");
     }
 
     @Test

@@ -69,7 +69,7 @@ class FieldRulesTest {
             FieldRule first = rules.rules().get(0);
             assertThat(first.onConflict()).contains(OnConflict.OVERWRITE);
             assertThat(first.impact()).contains(Impact.ROLLING);
-            assertThat(first.mutable()).contains(true);
+            assertThat(first.mutability()).contains(Mutability.MUTABLE);
             assertThat(first.location()).hasToString("release.yaml:2:5");
             assertThat(first.describe()).isEqualTo("{apiVersion: controlplane.cluster.x-k8s.io/*, kind: KubeadmControlPlane,"
                     + " name: prod-*} spec.version (release.yaml:2:5)");
@@ -77,7 +77,7 @@ class FieldRulesTest {
             assertThat(first.match().matches(OTHER_KCP)).isFalse();
             assertThat(rules.rules().get(1).listKeys()).containsExactly("name");
             assertThat(rules.rules().get(2).listType()).contains(ListType.SET);
-            assertThat(rules.rules().get(3).ignore()).contains(true);
+            assertThat(rules.rules().get(3).merging()).contains(Merging.IGNORED);
         }
 
         @Test
@@ -108,8 +108,8 @@ class FieldRulesTest {
                         impact: rolling
                     """);
             assertThat(problems.all()).extracting(Problem::toString).containsExactly(
-                    "release.yaml:2:11: fieldRules[0].path: invalid path 'spec.containers[0].image' at character 17:"
-                            + " a pattern matches list items by key, not position: write [*] or [name=value]",
+                    "release.yaml:2:11: fieldRules[0].path: invalid path pattern \"spec.containers[0].image\": a pattern"
+                            + " matches list items by key, not position at character 17; write [*] or [name=value]",
                     "release.yaml:5:17: fieldRules[1].onConflict: unknown value 'replace'; expected one of: overwrite, keep, fail",
                     "release.yaml:7:15: fieldRules[2].listKeys: listKeys needs the path of a list, but 'spec.containers[*]'"
                             + " ends at a list item; remove the last [..] step",
