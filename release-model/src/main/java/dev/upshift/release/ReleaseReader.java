@@ -1,5 +1,7 @@
 package dev.upshift.release;
 
+import dev.upshift.diff.problem.SyntaxException;
+
 import dev.upshift.diff.internal.DocumentRoot;
 import dev.upshift.diff.internal.ObjectView;
 import dev.upshift.diff.internal.SpecLists;
@@ -140,7 +142,7 @@ final class ReleaseReader {
             try {
                 return OffsetDateTime.parse(text).toLocalDate();
             } catch (DateTimeParseException e2) {
-                throw new IllegalArgumentException("invalid date '" + text + "'; expected YYYY-MM-DD");
+                throw new SyntaxException("date", text, Math.max(0, e.getErrorIndex()), "expected YYYY-MM-DD");
             }
         }
     }

@@ -76,7 +76,7 @@ class ReleaseCatalogReadingTest {
         assertThat(messages()).anySatisfy(m -> assertThat(m).startsWith("r0.yaml:7:42: spec.components.etcd: "));
         assertThat(messages()).anySatisfy(m -> assertThat(m).startsWith("r0.yaml:8:17: spec.upgradesFrom: "));
         assertThat(messages()).contains("r0.yaml:9:32: spec.componentUpgradesFrom.cni: no component named 'cni' in spec.components");
-        assertThat(messages()).contains("r0.yaml:10:14: spec.endOfLife: invalid date 'next year'; expected YYYY-MM-DD");
+        assertThat(messages()).contains("r0.yaml:10:14: spec.endOfLife: invalid date \"next year\": expected YYYY-MM-DD");
         assertThat(messages()).contains("r0.yaml:11:3: spec.chanels: unknown field; did you mean 'channels'?");
     }
 

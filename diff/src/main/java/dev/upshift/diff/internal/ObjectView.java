@@ -287,11 +287,6 @@ public final class ObjectView {
         } catch (SyntaxException e) {
             error(field, e.getMessage());
             return Optional.empty();
-        } catch (IllegalArgumentException e) {
-            // Transitional: the duration, recurrence, time and date parsers of the sibling modules
-            // still signal bad text this way; drop this once they throw SyntaxException.
-            error(field, e.getMessage());
-            return Optional.empty();
         }
     }
 
