@@ -5,6 +5,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.junit.ArchTests;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.upshift.archrules.MachineIndependenceRules;
 import dev.upshift.archrules.PureModuleRules;
 
 /** DESIGN.md section 2: the document layer is pure and the bottom of the dependency graph. */
@@ -15,4 +16,7 @@ class PurityTest {
 
     @ArchTest
     static final ArchRule dependsOnNothingAbove = PureModuleRules.dependsOnlyOn("dev.upshift.diff..");
+
+    @ArchTest
+    static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);
 }

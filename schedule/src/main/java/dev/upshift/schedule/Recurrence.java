@@ -28,7 +28,7 @@ import net.fortuna.ical4j.model.Recur;
  * hundred steps at a time. Immutable and thread-safe.
  */
 public final class Recurrence {
-    private static final DateTimeFormatter BASIC_DATE_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss");
+    private static final DateTimeFormatter BASIC_DATE_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss", java.util.Locale.ROOT);
     private static final DateTimeFormatter BASIC_DATE = DateTimeFormatter.BASIC_ISO_DATE;
     private static final LocalDateTime FAR = LocalDateTime.of(100_000, 1, 1, 0, 0);
 

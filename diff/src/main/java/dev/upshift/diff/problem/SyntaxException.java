@@ -1,5 +1,7 @@
 package dev.upshift.diff.problem;
 
+import java.util.Locale;
+
 /**
  * A text that does not parse as what it should be: a version, a constraint, a duration, a path.
  *
@@ -61,7 +63,7 @@ public class SyntaxException extends UpshiftException {
             if (c == '"' || c == '\\') {
                 out.append('\\').append(c);
             } else if (c < 0x20 || c > 0x7e) {
-                out.append(String.format("\\u%04x", (int) c));
+                out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
             } else {
                 out.append(c);
             }

@@ -23,7 +23,7 @@ final class PathRendering {
                 .append(p.hops().size() == 1 ? " hop, " : " hops, ").append(p.change()).append(" upgrade\n");
         int i = 1;
         for (Hop h : p.hops()) {
-            s.append(String.format("  %d. %-8s → %-8s %-6s kubernetes %s → %s  %s%n", i++, h.from().version(),
+            s.append(String.format(java.util.Locale.ROOT, "  %d. %-8s → %-8s %-6s kubernetes %s → %s  %s\n", i++, h.from().version(),
                     h.to().version(), h.change(), kube(h.from()), kube(h.to()),
                     h.workersMove() ? "control plane and workers" : "control plane only (workers stay on "
                             + h.workersRelease().version() + ")"));
