@@ -64,7 +64,10 @@ final class RegexSize {
                     frame[0] = saturated(frame[0] + 1);
                     frame[1] = saturated(frame[1] + 1);
                 }
-                case '|' -> frame[1] = 0;
+                case '|' -> {
+                    frame[0] = saturated(frame[0] + 2);
+                    frame[1] = 0;
+                }
                 default -> add(frame, 1);
             }
             i++;
