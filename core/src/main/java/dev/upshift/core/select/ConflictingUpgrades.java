@@ -11,8 +11,8 @@ import java.util.Objects;
  * {@value #CODE}, naming every upgrade involved. Upgrades that agree on the target are no conflict.
  *
  * @param cluster the cluster's id
- * @param claims each upgrade that selects the cluster and where it would take it, in upgrade-name
- *     order; at least two, not all with the same target
+ * @param claims each upgrade that selects the cluster and whose target resolves, with the release
+ *     it would take the cluster to, in upgrade-name order; at least two, not all with the same target
  */
 public record ConflictingUpgrades(String cluster, List<Claim> claims) {
     /** The reason code plans use for it. */
@@ -31,8 +31,7 @@ public record ConflictingUpgrades(String cluster, List<Claim> claims) {
      * One upgrade's claim on the cluster.
      *
      * @param upgrade the upgrade's name
-     * @param target where it would take the cluster: a version, or the target as written when it
-     *     resolves to no release
+     * @param target the version of the release it would take the cluster to
      */
     public record Claim(String upgrade, String target) {
         /** Validates the parts. */

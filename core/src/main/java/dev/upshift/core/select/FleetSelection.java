@@ -1,6 +1,7 @@
 package dev.upshift.core.select;
 
 import dev.upshift.release.ReleaseCatalog;
+import dev.upshift.release.Version;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
 import java.util.ArrayList;
@@ -19,9 +20,11 @@ import java.util.Set;
  *
  * <p>Every upgrade is selected on its own ({@link UpgradeSelection}); the results are in upgrade-name
  * order, so they do not depend on the order a source listed the upgrades in. A cluster that two or
- * more upgrades select is <em>claimed</em> by each; when their targets differ (resolved versions, or
- * the targets as written when one resolves to nothing) the cluster is in a
- * {@link ConflictingUpgrades}, which the plan reports as {@value ConflictingUpgrades#CODE}.
+ * more upgrades select is <em>claimed</em> by each; when the releases their targets resolve to
+ * differ, the cluster is in a {@link ConflictingUpgrades}, which the plan reports as
+ * {@value ConflictingUpgrades#CODE}. An upgrade whose target resolves to no release (an unknown
+ * release, or a channel with no qualifying release yet) takes no cluster anywhere, so it conflicts
+ * with nothing: its own problem is reported where its target is.
  *
  * <p>Immutable. The work is linear in clusters times matchers; targets are resolved once per upgrade.
  */
@@ -62,9 +65,19 @@ public final class FleetSelection {
         Map<String, ConflictingUpgrades> conflicts = new LinkedHashMap<>();
         for (ManagedCluster c : fleet) {
             List<UpgradeSelection> mine = claims.get(c.id());
-            if (mine != null && mine.size() > 1 && disagree(mine)) {
-                conflicts.put(c.id(), new ConflictingUpgrades(c.id(), mine.stream()
-                        .map(s -> new ConflictingUpgrades.Claim(s.name(), describe(s.target()))).toList()));
+            if (mine == null || mine.size() < 2) {
+                continue;
+            }
+            List<ConflictingUpgrades.Claim> resolved = new ArrayList<>();
+            Set<Version> targets = new HashSet<>();
+            for (UpgradeSelection s : mine) {
+                if (s.target() instanceof ResolvedTarget.Found f) {
+                    resolved.add(new ConflictingUpgrades.Claim(s.name(), f.release().version().toString()));
+                    targets.add(f.release().version().withoutBuild());
+                }
+            }
+            if (targets.size() > 1) {
+                conflicts.put(c.id(), new ConflictingUpgrades(c.id(), resolved));
             }
         }
         claims.replaceAll((id, list) -> List.copyOf(list));
@@ -80,24 +93,6 @@ public final class FleetSelection {
             }
         }
         return out;
-    }
-
-    private static boolean disagree(List<UpgradeSelection> claims) {
-        Object first = key(claims.get(0).target());
-        for (int i = 1; i < claims.size(); i++) {
-            if (!first.equals(key(claims.get(i).target()))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static Object key(ResolvedTarget t) {
-        return t instanceof ResolvedTarget.Found f ? f.release().version().withoutBuild() : t.target();
-    }
-
-    private static String describe(ResolvedTarget t) {
-        return t instanceof ResolvedTarget.Found f ? f.release().version().toString() : t.target().toString();
     }
 
     /** Every upgrade's selection, in upgrade-name order. */

@@ -112,15 +112,16 @@ class UpgradeSelectionTest {
     }
 
     @Test
-    @DisplayName("targets that resolve to nothing conflict unless written alike")
+    @DisplayName("an upgrade whose target resolves to no release conflicts with nothing")
     void unresolvedTargets() {
         ClusterUpgrade a = ClusterUpgrade.builder("a").matcher(ClusterMatcher.clusterId("dev-1")).release("99.0.0").build();
-        ClusterUpgrade b = ClusterUpgrade.builder("b").matcher(ClusterMatcher.clusterId("dev-1")).release("99.0.0").build();
+        ClusterUpgrade b = ClusterUpgrade.builder("b").matcher(ClusterMatcher.clusterId("dev-1")).release("20.0.2").build();
         ClusterUpgrade c = ClusterUpgrade.builder("c").matcher(ClusterMatcher.clusterId("dev-1"))
                 .target(UpgradeTarget.channel("stable", VersionConstraint.parse("~21"))).build();
-        assertThat(FleetSelection.of(FLEET, List.of(a, b), CATALOG).conflicts()).isEmpty();
-        assertThat(FleetSelection.of(FLEET, List.of(a, c), CATALOG).conflict("dev-1").map(ConflictingUpgrades::message))
-                .isEqualTo(Optional.of("upgrades a (to 99.0.0) and c (to channel stable ~21.x) select dev-1"
-                        + " with different targets"));
+        FleetSelection s = FleetSelection.of(FLEET, List.of(a, b, c), CATALOG);
+        assertThat(s.claims("dev-1")).extracting(UpgradeSelection::name).containsExactly("a", "b", "c");
+        assertThat(s.conflicts()).isEmpty();
+        assertThat(s.upgrade("c").orElseThrow().target()).isInstanceOf(ResolvedTarget.Unresolved.class);
+        assertThat(s.upgrade("zzz")).isEqualTo(Optional.empty());
     }
 }
