@@ -1,0 +1,41 @@
+package dev.upshift.core;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.junit.ArchTests;
+import com.tngtech.archunit.lang.ArchRule;
+import dev.upshift.archrules.MachineIndependenceRules;
+import dev.upshift.archrules.PureModuleRules;
+
+/**
+ * DESIGN.md section 2: core stands on the SPI and the pure modules; reading documents and selecting
+ * clusters is pure (files are read in {@code core.files} alone), and nothing depends on the machine.
+ */
+@AnalyzeClasses(packages = "dev.upshift.core", importOptions = ImportOption.DoNotIncludeTests.class)
+class LayeringTest {
+    @ArchTest
+    static final ArchRule dependsOnSpiAndPureModulesOnly = PureModuleRules.dependsOnlyOn("dev.upshift.core..",
+            "dev.upshift.spi..", "dev.upshift.release..", "dev.upshift.schedule..", "dev.upshift.diff..");
+
+    @ArchTest
+    static final ArchRule selectionIsPure = noClasses().that().resideInAPackage("dev.upshift.core.select..")
+            .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio..", "java.net..",
+                    "java.util.concurrent..", "dev.upshift.core.files..")
+            .orShould().dependOnClassesThat().belongToAnyOf(java.time.Clock.class, Thread.class)
+            .because("selection is a function of the fleet, the upgrades and the catalog");
+
+    @ArchTest
+    static final ArchRule readersDoNoIo = noClasses().that().resideInAPackage("dev.upshift.core")
+            .should().dependOnClassesThat().belongToAnyOf(java.nio.file.Files.class, java.nio.file.Path.class,
+                    java.io.File.class, java.io.InputStream.class)
+            .because("document readers are pure: resource folders are read by core.files, through ResourceFolders");
+
+    @ArchTest
+    static final ArchRule readsNoClock = PureModuleRules.readsNoClock;
+
+    @ArchTest
+    static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);
+}
