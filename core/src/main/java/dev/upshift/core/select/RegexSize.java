@@ -12,7 +12,10 @@ import java.util.Deque;
 final class RegexSize {
     private RegexSize() {}
 
-    /** Program steps, roughly as RE2 counts them; saturates instead of overflowing. */
+    /**
+     * Program steps, roughly as RE2 counts them; saturates instead of overflowing. One pass with a
+     * case per syntax element, so that the reasoning about the bound stays in one place.
+     */
     static long estimate(String regex) {
         Deque<long[]> groups = new ArrayDeque<>(); // each: {total, last}
         long[] frame = {0, 0};

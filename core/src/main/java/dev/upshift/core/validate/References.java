@@ -20,6 +20,7 @@ import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Stage;
+import dev.upshift.spi.UpgradeTarget;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -105,14 +106,14 @@ final class References {
         if (selection.target() instanceof ResolvedTarget.Unresolved t) {
             switch (t.why()) {
                 case UNKNOWN_RELEASE -> {
-                    Version v = ((dev.upshift.spi.UpgradeTarget.ExplicitRelease) t.target()).version();
+                    Version v = ((UpgradeTarget.ExplicitRelease) t.target()).version();
                     if (!brokenReleases.contains(v.withoutBuild())) {
                         error(d, u.location(), "/spec/release", t.message());
                     }
                 }
                 case WITHDRAWN -> error(d, u.location(), "/spec/release", t.message());
                 case UNKNOWN_CHANNEL -> {
-                    if (!brokenChannels.contains(((dev.upshift.spi.UpgradeTarget.Channel) t.target()).channel())) {
+                    if (!brokenChannels.contains(((UpgradeTarget.Channel) t.target()).channel())) {
                         error(d, u.location(), "/spec/target/channel", t.message());
                     }
                 }
