@@ -4,8 +4,10 @@ module dev.upshift.core {
     requires transitive dev.upshift.release;
     requires transitive dev.upshift.schedule;
     requires transitive dev.upshift.diff;
+    requires re2j;
 
     exports dev.upshift.core;
     exports dev.upshift.core.files;
+    exports dev.upshift.core.select;
     exports dev.upshift.core.validate;
 }

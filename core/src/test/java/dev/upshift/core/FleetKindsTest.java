@@ -12,9 +12,10 @@ class FleetKindsTest {
     @Test
     void holdsUpshiftsOwnKindsEachDeclaredByItsModule() {
         assertThat(FleetKinds.standard().kinds()).containsExactly(
-                Release.KIND, MaintenanceSchedule.KIND, AvailabilityProfile.KIND, FieldRules.KIND);
-        assertThat(FleetKinds.standard().names())
-                .containsExactly("AvailabilityProfile", "FieldRules", "MaintenanceSchedule", "Release");
+                Release.KIND, MaintenanceSchedule.KIND, AvailabilityProfile.KIND, FieldRules.KIND,
+                FleetKinds.MANAGED_CLUSTER, FleetKinds.CLUSTER_UPGRADE);
+        assertThat(FleetKinds.standard().names()).containsExactly("AvailabilityProfile", "ClusterUpgrade", "FieldRules",
+                "MaintenanceSchedule", "ManagedCluster", "Release");
         assertThat(FleetKinds.standard().kinds()).allSatisfy(k -> assertThat(k.apiVersion()).isEqualTo("upshift.dev/v1alpha1"));
     }
 }

@@ -2,6 +2,7 @@ package dev.upshift.core;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -11,8 +12,8 @@ import dev.upshift.archrules.MachineIndependenceRules;
 import dev.upshift.archrules.PureModuleRules;
 
 /**
- * DESIGN.md section 2: core stands on the SPI and the pure modules, never on the CLI, the testkit or
- * an adapter library; of the modules' internal packages it uses only the one diff exports to it.
+ * DESIGN.md section 2: core stands on the SPI and the pure modules; reading documents and selecting
+ * clusters is pure (files are read in {@code core.files} alone), and nothing depends on the machine.
  */
 @AnalyzeClasses(packages = "dev.upshift.core", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
@@ -21,11 +22,27 @@ class LayeringTest {
             "dev.upshift.spi..", "dev.upshift.release..", "dev.upshift.schedule..", "dev.upshift.diff..");
 
     @ArchTest
-    static final ArchRule usesOnlyTheInternalsExportedToIt = noClasses().should().dependOnClassesThat()
-            .resideInAnyPackage("dev.upshift..internal..").andShould().dependOnClassesThat()
-            .resideOutsideOfPackage("dev.upshift.diff.internal..")
-            .because("diff's module-info exports dev.upshift.diff.internal to core; no other internal package");
+    static final ArchRule selectionIsPure = noClasses().that().resideInAPackage("dev.upshift.core.select..")
+            .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio..", "java.net..",
+                    "java.util.concurrent..", "dev.upshift.core.files..")
+            .orShould().dependOnClassesThat().belongToAnyOf(java.time.Clock.class, Thread.class)
+            .because("selection is a function of the fleet, the upgrades and the catalog");
+
+    @ArchTest
+    static final ArchRule readersDoNoIo = noClasses().that().resideInAPackage("dev.upshift.core")
+            .should().dependOnClassesThat().belongToAnyOf(java.nio.file.Files.class, java.nio.file.Path.class,
+                    java.io.File.class, java.io.InputStream.class)
+            .because("document readers are pure: resource folders are read by core.files, through ResourceFolders");
+
+    @ArchTest
+    static final ArchRule readsNoClock = PureModuleRules.readsNoClock;
 
     @ArchTest
     static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);
+
+    @ArchTest
+    static final ArchRule usesOnlyTheInternalsExportedToIt = noClasses().should().dependOnClassesThat(
+            JavaClass.Predicates.resideInAPackage("dev.upshift..internal..")
+                    .and(JavaClass.Predicates.resideOutsideOfPackage("dev.upshift.diff.internal..")))
+            .because("diff's module-info exports dev.upshift.diff.internal to core; no other internal package");
 }

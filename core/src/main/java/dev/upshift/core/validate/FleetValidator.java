@@ -2,6 +2,7 @@ package dev.upshift.core.validate;
 
 import dev.upshift.core.FleetKinds;
 import dev.upshift.core.files.DocumentFiles;
+import dev.upshift.core.files.FleetFiles;
 import dev.upshift.diff.kind.DocumentKinds;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
@@ -19,8 +20,12 @@ import java.util.TreeMap;
  * each document's header against the registry ({@link DocumentKinds#check}: a known {@code kind},
  * with the closest one suggested otherwise, and an {@code apiVersion} it reads or migrates), then
  * reads the documents of every kind with that kind's reader, which also checks the documents of a
- * kind against each other (two releases of one version, two schedules of one name). Nothing is
- * written and no clock is read.
+ * kind against each other (two releases of one version, two schedules of one name). Last it checks
+ * references across documents: a cluster's release and schedule must exist; an upgrade's release
+ * must exist and not be withdrawn, its channel must be one some release is published in (a warning
+ * when no release of the channel satisfies its constraint yet); its matchers should select some
+ * cluster (a warning); no cluster may be in two stages of one upgrade; upgrades with different
+ * targets that select one cluster get a warning. Nothing is written and no clock is read.
  *
  * <pre>{@code
  * ValidationReport report = FleetValidator.create().validate(Path.of("fleet"));
@@ -54,21 +59,24 @@ public final class FleetValidator {
     /**
      * Validates every document of a file, or of the document files below a folder. A path that does
      * not exist, or a file that cannot be read or parsed, is a problem in the report, not an
-     * exception.
+     * exception. The Kubernetes documents of the folders that clusters name in
+     * {@code spec.resourcesFrom} are read as those clusters' resources ({@link FleetFiles}).
      */
     public ValidationReport validate(Path path) {
+        FleetFiles fleet = FleetFiles.load(path, files);
         Problems problems = new Problems();
-        List<SourceDocument> documents = files.load(path, problems);
-        return validate(documents, problems);
+        problems.addAll(fleet.problems());
+        return validate(fleet.documents(), fleet.kinds(kinds), problems);
     }
 
     /** Validates documents loaded elsewhere (from git, from a cluster). */
     public ValidationReport validate(List<SourceDocument> documents) {
-        return validate(documents, new Problems());
+        return validate(documents, kinds, new Problems());
     }
 
-    private ValidationReport validate(List<SourceDocument> documents, Problems problems) {
-        kinds.readAll(documents, problems);
+    private static ValidationReport validate(List<SourceDocument> documents, DocumentKinds kinds, Problems problems) {
+        DocumentKinds.Values values = kinds.readAll(documents, problems);
+        References.check(kinds, values, documents, problems);
         SortedMap<String, Integer> perKind = new TreeMap<>();
         for (SourceDocument d : documents) {
             if (kinds.get(d.kind()).isPresent()) {

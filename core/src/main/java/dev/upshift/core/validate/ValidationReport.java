@@ -10,7 +10,8 @@ import java.util.TreeMap;
 /**
  * What {@link FleetValidator} found.
  *
- * @param documents how many documents were loaded, of any kind
+ * @param documents how many documents were loaded, of any kind (the Kubernetes documents of the
+ *     folders clusters name in {@code spec.resourcesFrom} count as their resources, not here)
  * @param documentsPerKind for each registered kind that occurs, how many documents carry it
  *     (with or without problems), by kind name
  * @param problems every error and warning, sorted by file, line, column, field and message

@@ -125,7 +125,7 @@ class FleetValidatorTest {
         DocumentKind<String> widget = DocumentKind.of("Widget", (d, problems) -> Optional.of(d.name()));
         assertThat(lines(FleetValidator.create().validate(dir)))
                 .containsExactly(dir.resolve("w.yaml") + ":2:7: kind: unknown kind 'Widget'; expected one of:"
-                        + " AvailabilityProfile, FieldRules, MaintenanceSchedule, Release");
+                        + " AvailabilityProfile, ClusterUpgrade, FieldRules, MaintenanceSchedule, ManagedCluster, Release");
         ValidationReport report = new FleetValidator(FleetKinds.standard().with(widget), DocumentFiles.create()).validate(dir);
         assertThat(report.problems()).isEmpty();
         assertThat(report.documentsPerKind()).containsExactly(Map.entry("Widget", 1));

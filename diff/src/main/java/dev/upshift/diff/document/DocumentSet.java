@@ -69,11 +69,31 @@ public final class DocumentSet {
         for (SourceDocument source : sources) {
             ObjectNode root = source.root();
             if ("List".equals(text(root.get("kind"))) && root.has("items")) {
-                readList(source, problems, out);
+                readItems(source, "/items", "items", problems, out);
             } else {
-                readOne(source, root, "", problems, out);
+                readOne(source, root, "", "", problems, out);
             }
         }
+        return new DocumentSet(out);
+    }
+
+    /**
+     * Reads the Kubernetes documents listed inside a loaded document, such as the
+     * {@code spec.resources} of a {@code ManagedCluster}: each item of the list at
+     * {@code listPointer} is one document, read as {@link #read(List, Problems)} reads a document,
+     * and problems name the item by its place ({@code spec.resources[2].metadata.name}) and its
+     * position in the source.
+     *
+     * @param source the loaded document holding the list
+     * @param listPointer the RFC 6901 pointer of the list ({@code /spec/resources})
+     * @param listField the list's dotted path, for messages ({@code spec.resources})
+     * @param problems where problems go; the documents they concern are left out
+     * @return the documents read; empty with a problem when the value there is not a list
+     */
+    public static DocumentSet readEmbedded(SourceDocument source, String listPointer, String listField,
+            Problems problems) {
+        TreeMap<DocumentId, Document> out = new TreeMap<>();
+        readItems(source, listPointer, listField, problems, out);
         return new DocumentSet(out);
     }
 
@@ -121,26 +141,29 @@ public final class DocumentSet {
         return new DocumentSet(out);
     }
 
-    private static void readList(SourceDocument source, Problems problems, TreeMap<DocumentId, Document> out) {
-        JsonNode items = source.root().get("items");
+    private static void readItems(SourceDocument source, String listPointer, String listField, Problems problems,
+            TreeMap<DocumentId, Document> out) {
+        JsonNode items = source.root().at(listPointer);
         if (!items.isArray()) {
-            problems.error(source.locate("/items"), "items", "expected a list of documents, got " + JsonTrees.describe(items));
+            problems.error(source.locate(listPointer), listField, "expected a list of documents, got "
+                    + (items.isMissingNode() ? "nothing" : JsonTrees.describe(items)));
             return;
         }
         for (int i = 0; i < items.size(); i++) {
             JsonNode item = items.get(i);
+            String pointer = listPointer + "/" + i;
+            String field = listField + "[" + i + "]";
             if (item instanceof ObjectNode o) {
-                readOne(source, o, "/items/" + i, problems, out);
+                readOne(source, o, pointer, field + ".", problems, out);
             } else {
-                problems.error(source.locate("/items/" + i), "items[" + i + "]",
+                problems.error(source.locate(pointer), field,
                         "a list item must be a mapping (a Kubernetes document), got " + JsonTrees.describe(item));
             }
         }
     }
 
-    private static void readOne(SourceDocument source, ObjectNode root, String pointer, Problems problems,
-            TreeMap<DocumentId, Document> out) {
-        String prefix = pointer.isEmpty() ? "" : "items[" + pointer.substring(pointer.lastIndexOf('/') + 1) + "].";
+    private static void readOne(SourceDocument source, ObjectNode root, String pointer, String prefix,
+            Problems problems, TreeMap<DocumentId, Document> out) {
         String apiVersion = required(source, root, pointer, "/apiVersion", prefix + "apiVersion", problems);
         String kind = required(source, root, pointer, "/kind", prefix + "kind", problems);
         JsonNode metadata = root.get("metadata");

@@ -69,6 +69,31 @@ class DocumentSetTest {
     }
 
     @Test
+    @DisplayName("reads the documents listed inside another document, with their places and positions")
+    void readsEmbeddedDocuments() {
+        dev.upshift.diff.source.SourceDocument cluster = dev.upshift.diff.source.DocumentLoader.create().load("c.yaml",
+                "kind: ManagedCluster\nspec:\n  resources:\n"
+                        + "    - {apiVersion: v1, kind: ConfigMap, metadata: {name: a}, status: {x: 1}}\n"
+                        + "    - {apiVersion: v1, kind: ConfigMap, metadata: {}}\n"
+                        + "    - 3\n"
+                        + "    - {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n").get(0);
+        dev.upshift.diff.problem.Problems problems = new dev.upshift.diff.problem.Problems();
+        DocumentSet set = DocumentSet.readEmbedded(cluster, "/spec/resources", "spec.resources", problems);
+        assertThat(set.ids()).extracting(DocumentId::name).containsExactly("a");
+        assertThat(set.documents().get(0).tree().has("status")).isFalse();
+        assertThat(set.documents().get(0).locate("/metadata/name")).hasToString("c.yaml:4:58");
+        assertThat(problems.all()).extracting(Object::toString).containsExactly(
+                "c.yaml:5:51: spec.resources[1].metadata.name: missing required field",
+                "c.yaml:6:7: spec.resources[2]: a list item must be a mapping (a Kubernetes document), got the number 3",
+                "c.yaml:7:7: duplicate document ConfigMap a (first at c.yaml:4:7)");
+
+        dev.upshift.diff.problem.Problems notAList = new dev.upshift.diff.problem.Problems();
+        assertThat(DocumentSet.readEmbedded(cluster, "/spec", "spec", notAList).isEmpty()).isTrue();
+        assertThat(notAList.all()).extracting(Object::toString)
+                .containsExactly("c.yaml:3:3: spec: expected a list of documents, got a mapping");
+    }
+
+    @Test
     @DisplayName("a duplicate identity is an error naming both places")
     void duplicates() {
         assertThatThrownBy(() -> DocumentSet.read(dev.upshift.diff.source.DocumentLoader.create().load("two.yaml",
