@@ -186,7 +186,7 @@ public final class ObjectView {
         return string(field).flatMap(text -> {
             E e = words.get(text);
             if (e == null) {
-                error(field, "unknown value '" + text + "'; expected one of: " + String.join(", ", words.keySet()));
+                error(field, "unknown value '" + Trees.abbreviate(text, 60) + "'; expected one of: " + String.join(", ", words.keySet()));
             }
             return Optional.ofNullable(e);
         });
@@ -325,13 +325,9 @@ public final class ObjectView {
     static String describe(JsonNode v) {
         if (v.isObject()) return "a mapping";
         if (v.isArray()) return "a list";
-        if (v.isTextual()) return "the text '" + abbreviate(v.asText()) + "'";
+        if (v.isTextual()) return "the text '" + Trees.abbreviate(v.asText(), 60) + "'";
         if (v.isBoolean()) return "the boolean " + v.asText();
         if (v.isNumber()) return "the number " + v.asText();
         return v.getNodeType().toString().toLowerCase(Locale.ROOT);
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 60 ? s : s.substring(0, 57) + "...";
     }
 }

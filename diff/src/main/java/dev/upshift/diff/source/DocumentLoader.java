@@ -16,7 +16,9 @@ import java.io.InputStream;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -61,6 +63,7 @@ public final class DocumentLoader {
                 .maxNestingDepth(limits.maxDepth() + 1)
                 .maxStringLength((int) Math.min(Integer.MAX_VALUE, limits.maxBytes()))
                 .maxDocumentLength(limits.maxBytes())
+                .maxNumberLength(Scalars.MAX_NUMBER_LENGTH)
                 .build();
         LoaderOptions options = new LoaderOptions();
         // duplicates are detected while building the tree, so that every one is reported
@@ -93,7 +96,9 @@ public final class DocumentLoader {
 
     /**
      * Loads every document of a source's text. The source's name decides the syntax: a name ending
-     * in {@code .json} is parsed as JSON, anything else as YAML (of which JSON is a subset).
+     * in {@code .json} is parsed as JSON, anything else as YAML (of which JSON is a subset). A
+     * leading byte order mark is ignored in both. The text's size counts in UTF-8 bytes, as it
+     * would in a file.
      *
      * @param source the name used in every problem (usually a file path)
      * @param text the content
@@ -103,7 +108,7 @@ public final class DocumentLoader {
     public List<SourceDocument> load(String source, String text) {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(text, "text");
-        if (text.length() > limits.maxBytes()) {
+        if (text.length() > limits.maxBytes() || TreeBuilder.utf8Length(text) > limits.maxBytes()) {
             throw tooLarge(source);
         }
         return parse(source, text);
@@ -143,16 +148,20 @@ public final class DocumentLoader {
     }
 
     private static String decode(String source, byte[] bytes) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw new InputException(Problem.error(
-                    SourceLocation.of(source), "", "not valid UTF-8 text (" + e.getMessage() + ")"));
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (!result.isError()) {
+            result = decoder.flush(out);
         }
+        if (result.isError()) {
+            throw new InputException(Problem.error(Utf8Errors.locate(source, bytes, in.position()), "",
+                    Utf8Errors.describe(bytes, in.position(), result.length())));
+        }
+        return out.flip().toString();
     }
 
     private InputException tooLarge(String source) {
@@ -163,11 +172,13 @@ public final class DocumentLoader {
     private List<SourceDocument> parse(String source, String text) {
         Problems problems = new Problems();
         boolean isJson = source.toLowerCase(Locale.ROOT).endsWith(".json");
-        try (JsonParser parser = isJson ? json.createParser(text) : yaml.createParser(new StringReader(text))) {
+        String content = isJson && text.startsWith("\uFEFF") ? text.substring(1) : text;
+        try (JsonParser parser = isJson ? json.createParser(content) : yaml.createParser(new StringReader(content))) {
             List<SourceDocument> documents = new TreeBuilder(source, parser, limits, problems).documents();
             problems.throwIfErrors();
             return documents;
         } catch (IOException e) {
+            // parsers over a string fail only on their input, which TreeBuilder reports; closing cannot fail
             throw new UncheckedIOException(e);
         }
     }
