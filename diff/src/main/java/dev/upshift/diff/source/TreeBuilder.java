@@ -205,9 +205,9 @@ final class TreeBuilder {
         try {
             node = scalars.read(token);
         } catch (Scalars.Rejected e) {
-            throw fail(at, e.getMessage());
+            throw failValue(at, e.getMessage());
         } catch (StreamConstraintsException e) {
-            throw fail(at, LoadMessages.limit(e, limits));
+            throw failValue(at, LoadMessages.limit(e, limits));
         }
         addBytes(node.isTextual() ? Math.max(1, utf8Length(node.textValue())) : 1, at);
         if (anchor != null) {
@@ -334,7 +334,7 @@ final class TreeBuilder {
         try {
             return parser.nextToken();
         } catch (StreamConstraintsException e) {
-            throw fail(parser.currentLocation(), LoadMessages.limit(e, limits));
+            throw failValue(parser.currentLocation(), LoadMessages.limit(e, limits));
         } catch (JsonProcessingException e) {
             if (e.getCause() instanceof MarkedYAMLException yamlError && yamlError.getProblemMark() != null) {
                 problems.error(LoadMessages.markLocation(source, yamlError), "", LoadMessages.yamlSyntax(yamlError));
@@ -351,11 +351,18 @@ final class TreeBuilder {
     }
 
     private void report(JsonLocation at, String message) {
-        problems.error(location(at), field(), message);
+        problems.error(location(at), "", message);
     }
 
+    /** Records a problem with the input as a whole (a limit, the structure) and stops reading. */
     private Abort fail(JsonLocation at, String message) {
         report(at, message);
+        return new Abort();
+    }
+
+    /** Records a problem with the value being read, naming its field, and stops reading. */
+    private Abort failValue(JsonLocation at, String message) {
+        problems.error(location(at), field(), message);
         return new Abort();
     }
 
