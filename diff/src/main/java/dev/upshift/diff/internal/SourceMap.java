@@ -28,14 +28,17 @@ public final class SourceMap {
     private static final int ROOT_PARENT = -1;
 
     private final String source;
+    private final int size;
     private final long[] values;
     private final long[] keys;
     private final String[] names;
     private final int[] childStart;
     private final int[] children;
 
-    private SourceMap(String source, long[] values, long[] keys, String[] names, int[] childStart, int[] children) {
+    private SourceMap(String source, int size, long[] values, long[] keys, String[] names, int[] childStart,
+            int[] children) {
         this.source = source;
+        this.size = size;
         this.values = values;
         this.keys = keys;
         this.names = names;
@@ -45,7 +48,7 @@ public final class SourceMap {
 
     /** A map that knows only the source's name (for documents built in memory). */
     public static SourceMap empty(String source) {
-        return new SourceMap(source, new long[0], new long[0], new String[0], new int[] {0}, new int[0]);
+        return new SourceMap(source, 0, new long[0], new long[0], new String[0], new int[] {0}, new int[0]);
     }
 
     /** Starts recording the positions of one document read from {@code source}. */
@@ -83,7 +86,7 @@ public final class SourceMap {
      * with the low bit set when that value is the one the pointer names; -1 when no value has one.
      */
     private long find(String pointer) {
-        if (values.length == 0) {
+        if (size == 0) {
             return -1;
         }
         List<String> tokens;
@@ -232,7 +235,9 @@ public final class SourceMap {
                     children[filled[parents[id]]++] = id;
                 }
             }
-            String[] names = Arrays.copyOf(this.names, size);
+            // the arrays are kept as they are, with up to half their length unused: copying them to
+            // size would need both copies at once, a higher peak than the slack
+            String[] names = this.names;
             for (int id = 0; id < size; id++) {
                 int from = start[id];
                 int to = start[id + 1];
@@ -240,7 +245,7 @@ public final class SourceMap {
                     IntSort.sort(children, from, to, (a, b) -> names[a].compareTo(names[b]));
                 }
             }
-            return new SourceMap(source, Arrays.copyOf(values, size), Arrays.copyOf(keys, size), names, start, children);
+            return new SourceMap(source, size, values, keys, names, start, children);
         }
     }
 }

@@ -3,6 +3,7 @@ package dev.upshift.diff.source;
 import dev.upshift.diff.problem.SourceLocation;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.error.Mark;
@@ -30,10 +31,19 @@ final class LoadMessages {
             return "a number longer than the limit of " + Scalars.MAX_NUMBER_LENGTH
                     + " characters (quote it if it is text)";
         }
+        if (m.startsWith("Name length")) {
+            return "a key longer than the limit of " + StreamReadConstraints.DEFAULT_MAX_NAME_LEN + " characters";
+        }
         if (m.startsWith("String value length") || m.startsWith("Document length")) {
             return "input is larger than the limit of " + DocumentLoader.humanBytes(limits.maxBytes());
         }
         return "input exceeds a limit: " + firstLine(m);
+    }
+
+    /** Whether the limit concerns one value (a number too long) rather than the input as a whole. */
+    static boolean concernsValue(StreamConstraintsException e) {
+        String m = String.valueOf(e.getOriginalMessage());
+        return m.startsWith("Number value length") || m.contains("Number length");
     }
 
     /** A syntax error the streaming parser reported. */

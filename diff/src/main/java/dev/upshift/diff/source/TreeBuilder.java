@@ -334,7 +334,9 @@ final class TreeBuilder {
         try {
             return parser.nextToken();
         } catch (StreamConstraintsException e) {
-            throw failValue(parser.currentLocation(), LoadMessages.limit(e, limits));
+            String message = LoadMessages.limit(e, limits);
+            throw LoadMessages.concernsValue(e) ? failValue(parser.currentLocation(), message)
+                    : fail(parser.currentLocation(), message);
         } catch (JsonProcessingException e) {
             if (e.getCause() instanceof MarkedYAMLException yamlError && yamlError.getProblemMark() != null) {
                 problems.error(LoadMessages.markLocation(source, yamlError), "", LoadMessages.yamlSyntax(yamlError));
