@@ -35,17 +35,23 @@ import org.yaml.snakeyaml.LoaderOptions;
  *   <li>reads several documents from one source (separated by {@code ---} in YAML);
  *   <li>rejects a duplicate key in a mapping instead of letting the last one win;
  *   <li>resolves YAML anchors and aliases to copies of the anchored value, counting every copied
- *       value against {@link LoadLimits#maxNodes()} (an alias bomb fails fast), and rejects merge
- *       keys ({@code <<}) and aliases to an anchor that is not yet complete;
+ *       value against {@link LoadLimits#maxNodes()}, its text against
+ *       {@link LoadLimits#maxExpandedBytes()} and its nesting against {@link LoadLimits#maxDepth()}
+ *       (an alias bomb fails fast), and rejects merge keys ({@code <<}) and aliases to an anchor
+ *       that is not yet complete;
  *   <li>reads plain scalars the way Kubernetes does (YAML 1.1, as {@code sigs.k8s.io/yaml}):
  *       {@code yes}, {@code no}, {@code on}, {@code off} and {@code true}/{@code false} in any case
  *       are booleans, {@code 0755} is the octal 493, {@code 0x1F} is 31; keys are always strings
  *       ({@code on:} is the key "on"), a decimal such as {@code 1.20} keeps its written digits, and
  *       dates and times stay text. Readers of typed fields reject a boolean where text is expected
  *       with a hint to quote it, so these rules never change a value silently;
- *   <li>enforces {@link LoadLimits}: size, nesting depth, number of values and of documents;
- *   <li>reports every problem as {@code file:line:col: message}, all of them where parsing can go
- *       on, and otherwise the first syntax error.
+ *   <li>rejects what JSON cannot hold, at the value's field: {@code !!binary}, {@code .inf} and
+ *       {@code .nan}, keys that are lists or mappings, numbers longer than 1,000 characters;
+ *   <li>enforces {@link LoadLimits}: size, nesting depth, number of values and of documents,
+ *       expanded text; its peak heap stays within a bound of the input's size (docs/security.md);
+ *   <li>reports every problem as {@code file:line:col: field: message} in the input's terms,
+ *       never a parser's class names, all of them where parsing can go on (up to the caps of
+ *       {@link Problems}), and otherwise the first syntax error.
  * </ul>
  * Empty documents (a stray {@code ---}) are skipped. A document whose root is not a mapping is an
  * error. The loader reads only the stream it is handed; it never opens files itself.
