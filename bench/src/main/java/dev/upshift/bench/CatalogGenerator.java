@@ -17,6 +17,14 @@ public final class CatalogGenerator {
 
     /** A catalog of exactly {@code size} releases, the same for the same seed. */
     public static ReleaseCatalog catalog(int size, long seed) {
+        return catalog(size, seed, true);
+    }
+
+    /**
+     * The same catalog, with or without {@code upgradesFrom} (without: every older release is
+     * accepted, and only the skew policy and the component rules narrow the hops).
+     */
+    public static ReleaseCatalog catalog(int size, long seed, boolean upgradesFrom) {
         Random random = new Random(seed);
         List<Release> releases = new ArrayList<>(size);
         int patchesPerMinor = 5;
@@ -33,7 +41,7 @@ public final class CatalogGenerator {
                     .component("containerd", "1." + (7 + minorIndex / 30) + "." + (minorIndex % 30))
                     .component("cilium", "1." + (13 + minorIndex / 10) + "." + (minorIndex % 10 * 5 + patch))
                     .component("coredns", "1." + (11 + minorIndex / 5) + "." + (minorIndex % 5));
-            if (minorIndex > 0) {
+            if (minorIndex > 0 && upgradesFrom) {
                 int prevMajor = 1 + (minorIndex - 1) / minorsPerMajor;
                 int prevMinor = (minorIndex - 1) % minorsPerMajor;
                 b.upgradesFrom(">=" + prevMajor + "." + prevMinor + ".0 <" + major + "." + minor + "." + patch);

@@ -40,6 +40,29 @@ final class AndGroup {
         return new AndGroup(b);
     }
 
+    /** The lower bound of the group's range, or null when it has none. */
+    Version lower() {
+        return lower;
+    }
+
+    boolean lowerInclusive() {
+        return lowerInclusive;
+    }
+
+    /** The upper bound of the group's range, or null when it has none. */
+    Version upper() {
+        return upper;
+    }
+
+    boolean upperInclusive() {
+        return upperInclusive;
+    }
+
+    /** Whether the group's range is empty by construction (a bound beyond every version). */
+    boolean impossible() {
+        return impossible;
+    }
+
     /** Whether a term of this group names a prerelease, which lets prereleases match it. */
     boolean namesPrerelease() {
         return namesPrerelease;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The rules that decide whether a direct hop exists (DESIGN.md section 5), in one place: a fast
@@ -11,13 +12,20 @@ import java.util.Optional;
  */
 final class HopRules {
     private final SkewPolicy skew;
+    private final LongAdder checks = new LongAdder();
 
     HopRules(SkewPolicy skew) {
         this.skew = skew;
     }
 
+    /** How many hops {@link #allows} has checked: the work done, for tests that bound it. */
+    long checks() {
+        return checks.sum();
+    }
+
     /** Whether the hop exists; evaluated cheapest rule first. */
     boolean allows(Release a, Release b) {
+        checks.increment();
         return !b.isWithdrawn()
                 && b.version().compareTo(a.version()) > 0
                 && skew.allows(a, b)

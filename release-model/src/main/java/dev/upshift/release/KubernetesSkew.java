@@ -1,6 +1,9 @@
 package dev.upshift.release;
 
-final class KubernetesSkew implements SkewPolicy {
+import java.util.ArrayList;
+import java.util.List;
+
+final class KubernetesSkew implements SkewPolicy, SkewBuckets {
     static final KubernetesSkew INSTANCE = new KubernetesSkew();
 
     private KubernetesSkew() {}
@@ -31,6 +34,36 @@ final class KubernetesSkew implements SkewPolicy {
         long skipped = b.minor() - a.minor() - 1;
         return "kubernetes " + a.major() + "." + a.minor() + " → " + b.major() + "." + b.minor() + " skips "
                 + (skipped == 1 ? "a minor" : skipped + " minors");
+    }
+
+    /** A kubernetes major and minor version. */
+    private record Minor(long major, long minor) {}
+
+    @Override
+    public Object bucket(Release release) {
+        return release.kubernetes().map(k -> new Minor(k.major(), k.minor())).orElse(null);
+    }
+
+    @Override
+    public List<Object> sources(Object bucket) {
+        Minor m = (Minor) bucket;
+        List<Object> out = new ArrayList<>(2);
+        if (m.minor() > 0) {
+            out.add(new Minor(m.major(), m.minor() - 1));
+        }
+        out.add(m);
+        return out;
+    }
+
+    @Override
+    public List<Object> targets(Object bucket) {
+        Minor m = (Minor) bucket;
+        List<Object> out = new ArrayList<>(2);
+        out.add(m);
+        if (m.minor() < Long.MAX_VALUE) {
+            out.add(new Minor(m.major(), m.minor() + 1));
+        }
+        return out;
     }
 
     @Override

@@ -5,9 +5,12 @@ import java.util.Objects;
 /**
  * Decides whether one hop of the upgrade graph moves components too far at once.
  *
- * <p>The graph asks {@link #allows} for every candidate pair of releases while it is built, so it
- * must be fast and free of side effects; {@link #reason} is asked only for pairs it refused, to
- * explain a missing path. Implementations must be immutable and thread-safe.
+ * <p>The graph asks {@link #allows} for candidate pairs of releases while it answers a path query,
+ * so it must be fast and free of side effects; {@link #reason} is asked only for pairs it refused,
+ * to explain a missing path. Implementations must be immutable and thread-safe. The graph knows
+ * which pairs {@link #kubernetes()} can allow and asks it, and any policy combined with it by
+ * {@link #and}, about those pairs only; a policy of your own alone is asked about every pair that
+ * the other rules leave, which for a large catalog without {@code upgradesFrom} is many.
  */
 public interface SkewPolicy {
 
@@ -48,18 +51,6 @@ public interface SkewPolicy {
 
     /** A policy that allows a hop only when both this one and {@code other} do. */
     default SkewPolicy and(SkewPolicy other) {
-        Objects.requireNonNull(other, "other");
-        SkewPolicy self = this;
-        return new SkewPolicy() {
-            @Override
-            public boolean allows(Release from, Release to) {
-                return self.allows(from, to) && other.allows(from, to);
-            }
-
-            @Override
-            public String reason(Release from, Release to) {
-                return self.allows(from, to) ? other.reason(from, to) : self.reason(from, to);
-            }
-        };
+        return new BothSkews(this, Objects.requireNonNull(other, "other"));
     }
 }

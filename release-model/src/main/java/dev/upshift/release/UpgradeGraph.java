@@ -1,8 +1,9 @@
 package dev.upshift.release;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -16,32 +17,40 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>{@link #path} answers with the fewest hops, ties broken toward the newest release at each
  * step, or with the rule that cut the graph. Results depend only on the pair of versions, so they
- * are computed once per pair and per target and remembered; the graph is immutable apart from that
- * memo and safe to share between threads.
+ * are computed once per pair and remembered; the graph is immutable apart from those memos and
+ * safe to share between threads.
+ *
+ * <h2>Cost</h2>
+ *
+ * <p>The graph is not built up front: building sorts nothing and tests no pair. A path query
+ * searches backwards from its target only as far as the source, looking at candidate hops found
+ * by binary search (releases older than the target in the ranges its {@code upgradesFrom} accepts;
+ * for Kubernetes' skew policy, only releases whose kubernetes minor is the target's or the one
+ * before), and each release is reached once. The search is kept per target and resumed by later
+ * queries to the same target. So a query costs about the number of releases between source and
+ * target times the candidates of each, not the number of pairs: 20,000 releases without
+ * {@code upgradesFrom} take well under a second (docs/performance.md).
  */
 public final class UpgradeGraph {
     private final ReleaseCatalog catalog;
     private final Release[] releases;
     private final Map<Version, Integer> index;
     private final HopRules rules;
+    private final HopIndex hops;
     private final int workerSkew;
-    private final int[][] out;
-    private final int[][] in;
-    private final Map<Integer, int[]> distanceTo = new ConcurrentHashMap<>();
+    private final Map<Integer, TargetSearch> searches = new ConcurrentHashMap<>();
     private final Map<Long, PathResult> paths = new ConcurrentHashMap<>();
 
     private UpgradeGraph(ReleaseCatalog catalog, SkewPolicy skew, int workerSkew) {
         this.catalog = catalog;
         this.releases = catalog.releases().toArray(Release[]::new);
-        this.index = new java.util.HashMap<>();
+        this.index = new HashMap<>();
         for (int i = 0; i < releases.length; i++) {
             index.put(releases[i].version(), i);
         }
         this.rules = new HopRules(skew);
+        this.hops = new HopIndex(releases, skew);
         this.workerSkew = workerSkew;
-        this.out = new int[releases.length][];
-        this.in = new int[releases.length][];
-        link();
     }
 
     /** The graph of a catalog under Kubernetes' skew policy, workers lagging at most 3 minors. */
@@ -54,52 +63,50 @@ public final class UpgradeGraph {
         return new Builder(catalog);
     }
 
-    private void link() {
-        int n = releases.length;
-        int[] buffer = new int[n];
-        int[] inCount = new int[n];
-        for (int a = 0; a < n; a++) {
-            int count = 0;
-            for (int b = n - 1; b > a; b--) {
-                if (rules.allows(releases[a], releases[b])) {
-                    buffer[count++] = b;
-                    inCount[b]++;
-                }
-            }
-            out[a] = Arrays.copyOf(buffer, count);
-        }
-        int[] filled = new int[n];
-        for (int b = 0; b < n; b++) {
-            in[b] = new int[inCount[b]];
-        }
-        for (int a = n - 1; a >= 0; a--) {
-            for (int b : out[a]) {
-                in[b][filled[b]++] = a;
-            }
-        }
-    }
-
     /** The catalog the graph was built from. */
     public ReleaseCatalog catalog() {
         return catalog;
     }
 
-    /** The number of edges. */
+    /**
+     * The number of edges. Counted on each call by checking every candidate hop, so it costs up to
+     * the number of pairs of releases: for tests and diagnostics, not for every query.
+     */
     public long edgeCount() {
         long e = 0;
-        for (int[] o : out) {
-            e += o.length;
+        for (int b = 0; b < releases.length; b++) {
+            int[] runs = hops.sourceRuns(b);
+            for (int r = 0; r < runs.length; r += 2) {
+                for (int p = runs[r]; p < runs[r + 1]; p++) {
+                    if (rules.allows(releases[hops.order[p]], releases[b])) {
+                        e++;
+                    }
+                }
+            }
         }
         return e;
     }
 
-    /** The releases reachable from {@code release} in one hop, newest first. */
+    /**
+     * The releases reachable from {@code release} in one hop, newest first. Computed on each call
+     * by checking the candidate hops from it.
+     */
     public List<Release> successors(Release release) {
-        Integer i = index.get(release.version());
-        if (i == null) {
+        Integer a = index.get(release.version());
+        if (a == null) {
             return List.of();
         }
-        return Arrays.stream(out[i]).mapToObj(j -> releases[j]).toList();
+        List<Integer> found = new ArrayList<>();
+        int[] runs = hops.targetRuns(a);
+        for (int r = 0; r < runs.length; r += 2) {
+            for (int p = runs[r]; p < runs[r + 1]; p++) {
+                if (rules.allows(releases[a], releases[hops.order[p]])) {
+                    found.add(hops.order[p]);
+                }
+            }
+        }
+        found.sort(Comparator.reverseOrder());
+        return found.stream().map(i -> releases[i]).toList();
     }
 
     /** Why there is no direct hop from {@code from} to {@code to}, or empty when there is one. */
@@ -131,6 +138,11 @@ public final class UpgradeGraph {
         return paths.computeIfAbsent(((long) f << 32) | t, k -> compute(f, t));
     }
 
+    /** How many times a hop's rules were checked so far: the work the graph has done. */
+    long hopChecks() {
+        return rules.checks();
+    }
+
     private Integer find(Version v) {
         Integer i = index.get(v);
         return i != null ? i : catalog.get(v).map(r -> index.get(r.version())).orElse(null);
@@ -146,42 +158,31 @@ public final class UpgradeGraph {
             Cut c = rules.cut(releases[f], releases[t], "the cluster runs").orElseThrow();
             return new NoPath(from, to, c.message(), List.of(c));
         }
-        int[] dist = distanceTo.computeIfAbsent(t, this::distancesTo);
-        if (dist[f] < 0) {
-            return explain(f, t);
+        TargetSearch search = searches.computeIfAbsent(t, k -> new TargetSearch(releases, hops, rules, k));
+        int d = search.distance(f);
+        if (d < 0) {
+            return explain(f, t, search.allDistances());
         }
         List<Integer> route = new ArrayList<>();
         route.add(f);
-        for (int cur = f; cur != t; ) {
-            int next = -1;
-            for (int s : out[cur]) {
-                if (dist[s] == dist[cur] - 1) {
-                    next = s;
-                    break;
-                }
-            }
-            route.add(next);
-            cur = next;
+        for (int cur = f; d > 0; d--) {
+            cur = newestNext(cur, search.level(d - 1));
+            route.add(cur);
         }
         return new UpgradePath(from, to, hops(route));
     }
 
-    private int[] distancesTo(int t) {
-        int[] dist = new int[releases.length];
-        Arrays.fill(dist, -1);
-        dist[t] = 0;
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        queue.add(t);
-        while (!queue.isEmpty()) {
-            int b = queue.poll();
-            for (int a : in[b]) {
-                if (dist[a] < 0) {
-                    dist[a] = dist[b] + 1;
-                    queue.add(a);
-                }
+    /** The newest release one hop from {@code cur} among those of the next level (one of them is). */
+    private int newestNext(int cur, int[] newestFirst) {
+        for (int s : newestFirst) {
+            if (s <= cur) {
+                break;
+            }
+            if (rules.allows(releases[cur], releases[s])) {
+                return s;
             }
         }
-        return dist;
+        throw new IllegalStateException("no hop from " + releases[cur].version() + " to the next level");
     }
 
     private List<Hop> hops(List<Integer> route) {
@@ -217,9 +218,8 @@ public final class UpgradeGraph {
      * Explains a missing path at the frontier: from the newest release the cluster can reach to the
      * oldest release that still leads on to the target, the first rule that refuses the hop.
      */
-    private NoPath explain(int f, int t) {
-        boolean[] reachable = reachableFrom(f);
-        int[] dist = distanceTo.computeIfAbsent(t, this::distancesTo);
+    private NoPath explain(int f, int t, int[] dist) {
+        boolean[] reachable = reachableFrom(f, t);
         int frontier = f;
         for (int i = t - 1; i > f; i--) {
             if (reachable[i]) {
@@ -254,20 +254,74 @@ public final class UpgradeGraph {
         return new NoPath(releases[f].version(), releases[t].version(), reason, cuts);
     }
 
-    private boolean[] reachableFrom(int f) {
-        boolean[] seen = new boolean[releases.length];
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        seen[f] = true;
-        queue.add(f);
-        while (!queue.isEmpty()) {
-            for (int b : out[queue.poll()]) {
-                if (!seen[b]) {
-                    seen[b] = true;
-                    queue.add(b);
+    /**
+     * Which releases below {@code t} a path from {@code f} reaches. Releases are visited in version
+     * order, so when b is visited every reachable release older than b is known, and b is reachable
+     * when a hop into it starts from one of them; only reachable candidates are checked.
+     */
+    private boolean[] reachableFrom(int f, int t) {
+        boolean[] reachable = new boolean[releases.length];
+        reachable[f] = true;
+        int[][] reachedInBucket = new int[hops.bucketStart.length - 1][];
+        int[] reachedCount = new int[reachedInBucket.length];
+        record(f, reachedInBucket, reachedCount);
+        for (int b = f + 1; b < t; b++) {
+            if (releases[b].isWithdrawn()) {
+                continue;
+            }
+            int[] runs = hops.sourceRuns(b);
+            search:
+            for (int r = 0; r < runs.length; r += 2) {
+                int bucket = bucketOfPosition(runs[r]);
+                int[] reached = reachedInBucket[bucket];
+                int n = reachedCount[bucket];
+                for (int i = firstAtLeast(reached, n, runs[r]); i < n && reached[i] < runs[r + 1]; i++) {
+                    if (rules.allows(releases[hops.order[reached[i]]], releases[b])) {
+                        reachable[b] = true;
+                        record(b, reachedInBucket, reachedCount);
+                        break search;
+                    }
                 }
             }
         }
-        return seen;
+        return reachable;
+    }
+
+    /** Appends a reached release's position to its bucket's list, which stays sorted. */
+    private void record(int release, int[][] reachedInBucket, int[] reachedCount) {
+        int p = hops.position[release];
+        if (p < 0) {
+            return;
+        }
+        int bucket = bucketOfPosition(p);
+        int[] list = reachedInBucket[bucket];
+        if (list == null || reachedCount[bucket] == list.length) {
+            list = Arrays.copyOf(list == null ? new int[0] : list, Math.max(4, reachedCount[bucket] * 2));
+            reachedInBucket[bucket] = list;
+        }
+        list[reachedCount[bucket]++] = p;
+    }
+
+    private int bucketOfPosition(int p) {
+        int i = Arrays.binarySearch(hops.bucketStart, p); // no bucket is empty, so starts are distinct
+        return i >= 0 ? i : -i - 2;
+    }
+
+    private static int firstAtLeast(int[] sorted, int n, int value) {
+        if (sorted == null) {
+            return 0;
+        }
+        int lo = 0;
+        int hi = n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sorted[mid] < value) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** Configures an {@link UpgradeGraph}. */
@@ -299,7 +353,7 @@ public final class UpgradeGraph {
             return this;
         }
 
-        /** Builds the graph: every candidate pair is checked once. */
+        /** Builds the graph: indexes the catalog for candidate hops; tests no pair yet. */
         public UpgradeGraph build() {
             return new UpgradeGraph(catalog, skew, workerSkew);
         }

@@ -162,6 +162,14 @@ public final class VersionConstraint {
     }
 
     /**
+     * The compiled AND groups: a version can match only inside one of their ranges (the upgrade
+     * graph narrows its candidates with them). Not a copy: callers must not change the array.
+     */
+    AndGroup[] andGroups() {
+        return compiled;
+    }
+
+    /**
      * Parses {@code version} leniently ({@link Version#parse}) and tells whether it satisfies this
      * constraint.
      *

@@ -186,7 +186,7 @@ public final class ObjectView {
         return string(field).flatMap(text -> {
             E e = words.get(text);
             if (e == null) {
-                error(field, "unknown value '" + text + "'; expected one of: " + String.join(", ", words.keySet()));
+                error(field, "unknown value '" + JsonTrees.abbreviate(text, 60) + "'; expected one of: " + String.join(", ", words.keySet()));
             }
             return Optional.ofNullable(e);
         });

@@ -109,6 +109,11 @@ public final class JsonPointers {
         return Optional.of(node);
     }
 
+    /** Whether a text is a syntactically valid JSON Pointer (RFC 6901), so {@link #parse} will not throw. */
+    public static boolean isValid(String pointer) {
+        return syntaxError(pointer).isEmpty();
+    }
+
     /** What is wrong with a pointer's syntax, if anything (returned, not thrown). */
     static Optional<SyntaxException> syntaxError(String pointer) {
         if (!pointer.isEmpty() && pointer.charAt(0) != '/') {

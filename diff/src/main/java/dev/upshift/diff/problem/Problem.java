@@ -1,12 +1,16 @@
 package dev.upshift.diff.problem;
 
+import dev.upshift.diff.internal.JsonTrees;
+
 import java.util.Objects;
 
 /**
  * One thing wrong (or worth a warning) in an input, pointing at where it is.
  *
  * <p>{@link #toString()} renders {@code file:line:col: field: message}, the form every Upshift tool
- * prints; warnings read {@code file:line:col: warning: field: message}.
+ * prints; warnings read {@code file:line:col: warning: field: message}. So that no input can make
+ * one problem flood a terminal, a field longer than {@value #MAX_FIELD} characters and a message
+ * longer than {@value #MAX_MESSAGE} are cut short, ending in {@code ...}.
  *
  * @param location where the problem is
  * @param field the dotted path of the field concerned ({@code spec.maintenanceWindows[0].endTime}),
@@ -25,12 +29,20 @@ public record Problem(SourceLocation location, String field, String message, Sev
         WARNING
     }
 
-    /** Validates the parts. */
+    /** The longest field path a problem keeps. */
+    public static final int MAX_FIELD = 200;
+
+    /** The longest message a problem keeps. */
+    public static final int MAX_MESSAGE = 1_000;
+
+    /** Validates the parts and cuts an overlong field or message short. */
     public Problem {
         Objects.requireNonNull(location, "location");
         Objects.requireNonNull(field, "field");
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(severity, "severity");
+        field = JsonTrees.abbreviate(field, MAX_FIELD);
+        message = JsonTrees.abbreviate(message, MAX_MESSAGE);
     }
 
     /** An error at a location. */

@@ -16,7 +16,9 @@ import java.io.InputStream;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -33,17 +35,23 @@ import org.yaml.snakeyaml.LoaderOptions;
  *   <li>reads several documents from one source (separated by {@code ---} in YAML);
  *   <li>rejects a duplicate key in a mapping instead of letting the last one win;
  *   <li>resolves YAML anchors and aliases to copies of the anchored value, counting every copied
- *       value against {@link LoadLimits#maxNodes()} (an alias bomb fails fast), and rejects merge
- *       keys ({@code <<}) and aliases to an anchor that is not yet complete;
+ *       value against {@link LoadLimits#maxNodes()}, its text against
+ *       {@link LoadLimits#maxExpandedBytes()} and its nesting against {@link LoadLimits#maxDepth()}
+ *       (an alias bomb fails fast), and rejects merge keys ({@code <<}) and aliases to an anchor
+ *       that is not yet complete;
  *   <li>reads plain scalars the way Kubernetes does (YAML 1.1, as {@code sigs.k8s.io/yaml}):
  *       {@code yes}, {@code no}, {@code on}, {@code off} and {@code true}/{@code false} in any case
  *       are booleans, {@code 0755} is the octal 493, {@code 0x1F} is 31; keys are always strings
  *       ({@code on:} is the key "on"), a decimal such as {@code 1.20} keeps its written digits, and
  *       dates and times stay text. Readers of typed fields reject a boolean where text is expected
  *       with a hint to quote it, so these rules never change a value silently;
- *   <li>enforces {@link LoadLimits}: size, nesting depth, number of values and of documents;
- *   <li>reports every problem as {@code file:line:col: message}, all of them where parsing can go
- *       on, and otherwise the first syntax error.
+ *   <li>rejects what JSON cannot hold, at the value's field: {@code !!binary}, {@code .inf} and
+ *       {@code .nan}, keys that are lists or mappings, numbers longer than 1,000 characters;
+ *   <li>enforces {@link LoadLimits}: size, nesting depth, number of values and of documents,
+ *       expanded text; its peak heap stays within a bound of the input's size (docs/security.md);
+ *   <li>reports every problem as {@code file:line:col: field: message} in the input's terms,
+ *       never a parser's class names, all of them where parsing can go on (up to the caps of
+ *       {@link Problems}), and otherwise the first syntax error.
  * </ul>
  * Empty documents (a stray {@code ---}) are skipped. A document whose root is not a mapping is an
  * error. The loader reads only the stream it is handed; it never opens files itself.
@@ -61,6 +69,7 @@ public final class DocumentLoader {
                 .maxNestingDepth(limits.maxDepth() + 1)
                 .maxStringLength((int) Math.min(Integer.MAX_VALUE, limits.maxBytes()))
                 .maxDocumentLength(limits.maxBytes())
+                .maxNumberLength(Scalars.MAX_NUMBER_LENGTH)
                 .build();
         LoaderOptions options = new LoaderOptions();
         // duplicates are detected while building the tree, so that every one is reported
@@ -93,7 +102,9 @@ public final class DocumentLoader {
 
     /**
      * Loads every document of a source's text. The source's name decides the syntax: a name ending
-     * in {@code .json} is parsed as JSON, anything else as YAML (of which JSON is a subset).
+     * in {@code .json} is parsed as JSON, anything else as YAML (of which JSON is a subset). A
+     * leading byte order mark is ignored in both. The text's size counts in UTF-8 bytes, as it
+     * would in a file.
      *
      * @param source the name used in every problem (usually a file path)
      * @param text the content
@@ -103,7 +114,7 @@ public final class DocumentLoader {
     public List<SourceDocument> load(String source, String text) {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(text, "text");
-        if (text.length() > limits.maxBytes()) {
+        if (text.length() > limits.maxBytes() || TreeBuilder.utf8Length(text) > limits.maxBytes()) {
             throw tooLarge(source);
         }
         return parse(source, text);
@@ -143,16 +154,20 @@ public final class DocumentLoader {
     }
 
     private static String decode(String source, byte[] bytes) {
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw new InputException(Problem.error(
-                    SourceLocation.of(source), "", "not valid UTF-8 text (" + e.getMessage() + ")"));
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(bytes.length);
+        CoderResult result = decoder.decode(in, out, true);
+        if (!result.isError()) {
+            result = decoder.flush(out);
         }
+        if (result.isError()) {
+            throw new InputException(Problem.error(Utf8Errors.locate(source, bytes, in.position()), "",
+                    Utf8Errors.describe(bytes, in.position(), result.length())));
+        }
+        return out.flip().toString();
     }
 
     private InputException tooLarge(String source) {
@@ -163,11 +178,13 @@ public final class DocumentLoader {
     private List<SourceDocument> parse(String source, String text) {
         Problems problems = new Problems();
         boolean isJson = source.toLowerCase(Locale.ROOT).endsWith(".json");
-        try (JsonParser parser = isJson ? json.createParser(text) : yaml.createParser(new StringReader(text))) {
+        String content = isJson && text.startsWith("\uFEFF") ? text.substring(1) : text;
+        try (JsonParser parser = isJson ? json.createParser(content) : yaml.createParser(new StringReader(content))) {
             List<SourceDocument> documents = new TreeBuilder(source, parser, limits, problems).documents();
             problems.throwIfErrors();
             return documents;
         } catch (IOException e) {
+            // parsers over a string fail only on their input, which TreeBuilder reports; closing cannot fail
             throw new UncheckedIOException(e);
         }
     }

@@ -77,7 +77,9 @@ public final class Main implements Runnable {
         } else if (ex instanceof java.io.UncheckedIOException || ex instanceof java.io.IOException) {
             err.println("upshift: " + ex.getMessage());
         } else {
-            err.println("upshift: internal error: " + ex);
+            // a bug, not a problem in the inputs: say so without showing Java's names for it
+            String detail = ex.getMessage() == null ? "" : ": " + ex.getMessage();
+            err.println("upshift: internal error" + detail);
             if (System.getenv("UPSHIFT_DEBUG") != null) {
                 ex.printStackTrace(err);
             } else {

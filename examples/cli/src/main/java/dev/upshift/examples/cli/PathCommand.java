@@ -8,6 +8,7 @@ import dev.upshift.release.UpgradePath;
 import dev.upshift.release.Version;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,6 +42,10 @@ final class PathCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (workerSkew < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--worker-skew must be 0 or more (minor versions the workers may lag), got " + workerSkew);
+        }
         ReleaseCatalog releases = Catalogs.load(catalog, spec.commandLine().getErr());
         PathResult result = UpgradeGraph.builder(releases).workerSkew(workerSkew).build().path(from, to);
         if (output == Output.json) {

@@ -194,10 +194,25 @@ final class WindowsCommand implements Callable<Integer> {
         err.flush();
     }
 
-    /** RFC 3339 with Z or an offset, or a date meaning its midnight in UTC. */
+    /**
+     * RFC 3339 with Z or an offset, or a date meaning its midnight in UTC, within the range schedules
+     * are computed for (from 1900-01-01T00:00:00Z up to, not including, 9000-01-01T00:00:00Z).
+     */
     static final class InstantConverter implements CommandLine.ITypeConverter<Instant> {
+        static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
+        static final Instant LATEST = Instant.parse("9000-01-01T00:00:00Z");
+
         @Override
         public Instant convert(String value) {
+            Instant at = parse(value);
+            if (at.isBefore(EARLIEST) || !at.isBefore(LATEST)) {
+                throw new CommandLine.TypeConversionException("'" + value + "' is outside the supported range: from "
+                        + EARLIEST + " up to, not including, " + LATEST);
+            }
+            return at;
+        }
+
+        private static Instant parse(String value) {
             try {
                 return OffsetDateTime.parse(value).toInstant();
             } catch (DateTimeParseException notDateTime) {

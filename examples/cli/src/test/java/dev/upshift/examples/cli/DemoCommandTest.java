@@ -27,4 +27,13 @@ class DemoCommandTest {
                     2026-11-23T07:00:00Z/2026-11-23T17:00:00Z
                 """);
     }
+
+    @Test
+    void aNowOutsideTheSupportedRangeIsWrongUsage() {
+        Cli r = Cli.run("demo", "--now", "9999-12-31T00:00:00Z");
+        assertThat(r.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(r.err()).contains("Invalid value for option '--now': '9999-12-31T00:00:00Z' is outside the supported"
+                + " range: from 1900-01-01T00:00:00Z up to, not including, 9000-01-01T00:00:00Z");
+        assertThat(Cli.run("demo", "--now", "1800-01-01T00:00:00Z").exitCode()).isEqualTo(Main.USAGE);
+    }
 }

@@ -43,6 +43,13 @@ class PathCommandTest {
     }
 
     @Test
+    void aNegativeWorkerSkewIsWrongUsage() {
+        Cli r = Cli.run("path", "--catalog", FLEET, "--from", "19.0.0", "--to", "21.0.0", "--worker-skew", "-1");
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).startsWith("upshift: --worker-skew must be 0 or more (minor versions the workers may lag), got -1");
+    }
+
+    @Test
     void aMalformedVersionIsWrongUsage() {
         Cli r = Cli.run("path", "--catalog", FLEET, "--from", "19..0", "--to", "20.0.0");
         assertThat(r.exitCode()).isEqualTo(2);

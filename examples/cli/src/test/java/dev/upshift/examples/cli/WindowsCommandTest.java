@@ -206,6 +206,21 @@ class WindowsCommandTest {
     }
 
     @Test
+    @DisplayName("a time outside the supported range is wrong usage that states the range")
+    void timesOutOfRange() throws IOException {
+        String f = file("seed.yaml", SEED);
+        for (String[] args : List.of(new String[] {"--from", "9999-12-31T00:00:00Z", "--count", "1"},
+                new String[] {"--from", "1800-01-01T00:00:00Z", "--count", "1"},
+                new String[] {"--from", "2021-03-01", "--until", "9000-01-01T00:00:00Z"})) {
+            Run r = windows(f, args);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(Main.USAGE);
+            assertThat(r.err()).contains("is outside the supported range: from 1900-01-01T00:00:00Z up to, not including,"
+                    + " 9000-01-01T00:00:00Z").doesNotContain("Exception").doesNotContain("java.");
+        }
+        assertThat(windows(f, "--from", "8999-12-31T00:00:00Z", "--count", "1").code()).isZero();
+    }
+
+    @Test
     @DisplayName("validate reports schedule problems with positions")
     void validateChecksSchedules() throws IOException {
         String f = file("bad.yaml", SEED.replace("FREQ=MONTHLY", "FREQ=MONTHLY;BYMONTHDAY=32"));
