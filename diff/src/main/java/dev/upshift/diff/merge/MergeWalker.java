@@ -113,15 +113,39 @@ final class MergeWalker {
             if (t == null && (b == null || unit || JsonTrees.equal(b, c, CONTENT))) {
                 return leaf(at, p, frozen, b, c, null, rawC);
             }
-            return mergeObject(at, p, frozen, b, c, t);
+            int mark = changes.size();
+            return unlessEmptied(at, p, frozen, b, c, t, mergeObject(at, p, frozen, b, c, t), mark);
         }
         if (c.isArray() && (t == null || t.isArray()) && (b == null || b.isArray())) {
             if (t == null && (b == null || JsonTrees.equal(b, c, CONTENT))) {
                 return leaf(at, p, frozen, b, c, null, rawC);
             }
-            return mergeList(at, p, frozen, b, c, t);
+            int mark = changes.size();
+            return unlessEmptied(at, p, frozen, b, c, t, mergeList(at, p, frozen, b, c, t), mark);
         }
         return leaf(at, p, frozen, b, c, t, rawC);
+    }
+
+    /**
+     * The empty-container rule: a mapping or list the merge emptied goes too, unless the old or the
+     * new release has it empty (an empty selector matches everything; an empty list is not "no
+     * list"). An immutable container stays. Emptied containers below this one are subsumed by its
+     * removal, so their records go.
+     */
+    private JsonNode unlessEmptied(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t,
+            JsonNode merged, int mark) {
+        if (merged == c || merged == null || !merged.isEmpty() || c.isEmpty() || at.parent() == null || frozen
+                || abandoned || isEmptyContainer(b) || isEmptyContainer(t)) {
+            return merged;
+        }
+        changes.subList(mark, changes.size()).removeIf(x -> x.reason() == ChangeReason.EMPTIED);
+        record(at, b, c, t, null, Optional.empty(), ChangeReason.EMPTIED, Resolution.TARGET, Messages.emptied(c),
+                impactOf(p, c, null));
+        return null;
+    }
+
+    private static boolean isEmptyContainer(JsonNode v) {
+        return v != null && v.isContainerNode() && v.isEmpty();
     }
 
     private JsonNode mergeObject(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t) {

@@ -32,9 +32,10 @@ import java.util.Optional;
  * Before every operation whose pointer passes through a list item, a {@code test} checks that item's
  * key fields (or, for a set, its value) at that index, so that a patch applied to a list that moved
  * in the meantime fails instead of changing the wrong item. Fields and removed items come first (in
- * path order), then added list items in their final order. Each patch is checked by applying it to
- * the cluster's document and comparing with the merged one; a mismatch is a bug and throws
- * {@link IllegalStateException}.
+ * path order), then added list items in their final order; a decision below a field that another
+ * removes (a mapping or list the merge emptied) needs no operation of its own. Each patch is
+ * checked by applying it to the cluster's document and comparing with the merged one; a mismatch
+ * is a bug and throws {@link IllegalStateException}.
  */
 public final class JsonPatches {
     private JsonPatches() {}
@@ -66,9 +67,13 @@ public final class JsonPatches {
         WorkingCopy work = new WorkingCopy(current.tree());
         ArrayNode ops = JsonTrees.NODES.arrayNode();
         List<FieldChange> additions = new ArrayList<>();
+        List<FieldPath> removed = new ArrayList<>();
         for (FieldChange c : changes) {
-            if (!c.changesCluster()) {
+            if (!c.changesCluster() || removed.stream().anyMatch(r -> r.contains(c.path()))) {
                 continue;
+            }
+            if (c.result().isEmpty()) {
+                removed.add(c.path());
             }
             if (isItemAddition(c)) {
                 additions.add(c);
