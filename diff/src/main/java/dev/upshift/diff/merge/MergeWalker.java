@@ -36,6 +36,7 @@ final class MergeWalker {
     private final boolean twoWay;
     private final Impact defaultImpact;
     private final List<FieldChange> changes;
+    private final List<ListDecision> lists;
     private final Problems problems;
 
     /** Set once a problem was recorded: the rest of the document is left as it is, and dropped. */
@@ -60,7 +61,7 @@ final class MergeWalker {
     }
 
     MergeWalker(DocumentId id, Document base, Document current, Document target, boolean twoWay, Impact defaultImpact,
-            List<FieldChange> changes, Problems problems) {
+            List<FieldChange> changes, List<ListDecision> lists, Problems problems) {
         this.id = id;
         this.base = base;
         this.current = current;
@@ -68,6 +69,7 @@ final class MergeWalker {
         this.twoWay = twoWay;
         this.defaultImpact = defaultImpact;
         this.changes = changes;
+        this.lists = lists;
         this.problems = problems;
     }
 
@@ -194,6 +196,8 @@ final class MergeWalker {
 
     private JsonNode mergeList(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t) {
         ListItems.Kind kind = ListItems.kind(p, b, c, t);
+        lists.add(new ListDecision(id, at.path(), kind.type(), kind.keys(), kind.defaults(), kind.decidedBy(), kind.rule(),
+                kind.explanation()));
         if (kind.type() == ListType.ATOMIC) {
             return leaf(at, p, frozen, b, c, t, c);
         }
@@ -244,7 +248,7 @@ final class MergeWalker {
         return ListItems.index(kind, list, bad -> {
             FieldPath path = at.path();
             String pointer = path.toPointer(doc.tree()).orElse("") + "/" + bad.index();
-            String rule = kind.rule().map(r -> "; rule " + r.describe()).orElse("; detected by the 'name' field");
+            String rule = kind.rule().map(r -> "; rule " + r.describe()).orElse("; " + kind.explanation());
             problems.error(doc.locate(pointer), path + "[" + bad.index() + "]", "cannot match list items in the "
                     + side + " document " + doc.displayName() + ": " + bad.message() + rule);
             abandoned = true;
