@@ -8,6 +8,7 @@ import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.patch.JsonPatch;
 import dev.upshift.diff.render.DocumentPatch;
 import dev.upshift.diff.render.JsonPatches;
+import dev.upshift.diff.render.ListKeysReport;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.testing.Content;
 import dev.upshift.diff.testing.Yaml;
@@ -161,5 +162,10 @@ class KubernetesManifestsTest {
                 "spec.template.spec.containers BUILT_IN keyed by name",
                 "spec.template.spec.containers[name=coredns].ports BUILT_IN keyed by containerPort, protocol (protocol defaults to TCP)",
                 "spec.template.spec.containers[name=health].ports BUILT_IN keyed by containerPort, protocol (protocol defaults to TCP)"));
+        assertThat(ListKeysReport.render(r)).as("the example in docs/diff.md").startsWith("""
+                apps/v1/Deployment/kube-system/coredns
+                  spec.template.spec.containers: keyed by name  (built in: Kubernetes 1.36: core.v1.PodSpec.containers)
+                  spec.template.spec.containers[name=coredns].ports: keyed by containerPort, protocol (protocol defaults to TCP)  (built in: Kubernetes 1.36: core.v1.Container.ports)
+                """);
     }
 }
