@@ -146,7 +146,8 @@ public final class ListSchema {
             switch (t[2]) {
                 case "atomic", "set" -> {
                     expect(t.length == 3, "nothing after " + t[2]);
-                    declare(parent, last).list = new Spec(t[2].equals("set") ? ListType.SET : ListType.ATOMIC, List.of(), Map.of(), where);
+                    ListType type = t[2].equals("set") ? ListType.SET : ListType.ATOMIC;
+                    declare(parent, last).list = new Spec(type, List.of(), Map.of(), where);
                 }
                 case "map" -> {
                     expect(t.length == 4 || t.length == 5, "map KEY[=DEFAULT],... [ITEMTYPE]");

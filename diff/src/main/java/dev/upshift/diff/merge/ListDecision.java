@@ -64,7 +64,8 @@ public record ListDecision(DocumentId document, FieldPath path, ListType type, L
         return switch (type) {
             case MAP -> {
                 StringBuilder s = new StringBuilder("keyed by ").append(String.join(", ", keys));
-                keyDefaults.forEach((k, v) -> s.append(" (").append(k).append(" defaults to ").append(v.asText()).append(')'));
+                keyDefaults.forEach((k, v) -> s.append(" (").append(k).append(" defaults to ").append(v.asText())
+                        .append(')'));
                 yield s.toString();
             }
             case SET -> "matched by value (a set)";

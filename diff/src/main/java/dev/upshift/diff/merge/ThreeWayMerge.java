@@ -32,6 +32,7 @@ import java.util.TreeSet;
  *   <tr><td>C ≠ B, T ≠ B, C ≠ T</td><td>conflict: the rule's {@code onConflict} decides</td></tr>
  *   <tr><td>only in C</td><td>keep</td></tr>
  *   <tr><td>keyed list item or document in B and C, absent from T</td><td>remove if C's = B's, else conflict</td></tr>
+ *   <tr><td>a list or mapping the merge emptied that neither B nor T has empty</td><td>removed too</td></tr>
  *   <tr><td>a change to an immutable field</td><td>blocks the upgrade</td></tr>
  * </table>
  *
@@ -44,8 +45,8 @@ import java.util.TreeSet;
  * Cluster API's kinds ({@value #CLUSTER_API}), when the items fit it; else by {@code name} when
  * every item of B, C and T is a mapping with a scalar {@code name} and no name repeats within a
  * list. Set lists merge item by item as sets; every other list is atomic (one value).
- * {@link MergeResult#listDecisions()} says which applied to each list. Fields a rule marks {@code ignore} keep the
- * cluster's value and are never reported. A field a rule marks {@code mutable: false} must keep the
+ * {@link MergeResult#listDecisions()} says which applied to each list. Fields a rule marks
+ * {@code ignore} keep the cluster's value and are never reported. A field a rule marks {@code mutable: false} must keep the
  * cluster's value wherever the cluster has one (filling an empty immutable field, or adding or
  * removing a whole list item or document, is allowed).
  *

@@ -37,7 +37,8 @@ public final class ListKeysReport {
         for (Map.Entry<DocumentId, List<ListDecision>> e : byDocument.entrySet()) {
             out.append(out.isEmpty() ? "" : "\n").append(name(result, e.getKey())).append('\n');
             for (ListDecision d : e.getValue()) {
-                out.append("  ").append(d.path()).append(": ").append(d.matching()).append("  (").append(source(d)).append(")\n");
+                out.append("  ").append(d.path()).append(": ").append(d.matching())
+                        .append("  (").append(source(d)).append(")\n");
             }
         }
         return out.toString();
