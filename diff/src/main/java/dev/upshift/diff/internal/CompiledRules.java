@@ -8,20 +8,28 @@ import java.util.List;
 
 /**
  * A {@link FieldRules} set compiled for walking documents: the rules by specificity with their path
- * matchers, built once per merge so that each document only picks the rules whose match selects it.
+ * matchers, built once per merge so that each document only picks the rules whose match selects it;
+ * and the built-in list table the walk follows where no rule keys a list.
  */
 public final class CompiledRules {
     private final List<FieldRule> bySpecificity;
     private final List<PatternMatcher> matchers;
+    private final ListSchema lists;
 
-    private CompiledRules(FieldRules rules) {
+    private CompiledRules(FieldRules rules, ListSchema lists) {
         this.bySpecificity = rules.bySpecificity();
         this.matchers = bySpecificity.stream().map(r -> PatternMatcher.of(r.path())).toList();
+        this.lists = lists;
     }
 
-    /** Compiles a rule set. */
+    /** Compiles a rule set, without built-in lists. */
     public static CompiledRules of(FieldRules rules) {
-        return new CompiledRules(rules);
+        return new CompiledRules(rules, ListSchema.NONE);
+    }
+
+    /** Compiles a rule set, with a built-in list table for lists no rule keys. */
+    public static CompiledRules of(FieldRules rules, ListSchema lists) {
+        return new CompiledRules(rules, lists);
     }
 
     /** The settings at the root of a document; step down with {@link FieldPolicy#child}. */
@@ -34,6 +42,6 @@ public final class CompiledRules {
                 compiled.add(matchers.get(i));
             }
         }
-        return FieldPolicy.root(applicable, compiled);
+        return FieldPolicy.root(applicable, compiled, lists.root(doc.apiVersion(), doc.id().kind()));
     }
 }

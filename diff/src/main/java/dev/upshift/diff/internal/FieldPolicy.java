@@ -8,7 +8,9 @@ import dev.upshift.diff.rule.Merging;
 import dev.upshift.diff.rule.Mutability;
 import dev.upshift.diff.rule.OnConflict;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -16,7 +18,8 @@ import java.util.Optional;
  * applies to the document carries its matcher state along; a setting's winner is the most specific
  * rule (lowest index, rules being sorted by specificity) among those that matched this node or an
  * ancestor, so a child only has to compare the rules that match it exactly with its parent's
- * winners.
+ * winners. Alongside, it follows the built-in list table ({@link ListSchema}) of the document's
+ * kind, which says how to key a list where no rule does.
  */
 public final class FieldPolicy {
     private static final int NONE = -1;
@@ -31,9 +34,10 @@ public final class FieldPolicy {
     private final int ignoreAt;
     private final int listAt;
     private final boolean mutableSetHere;
+    private final ListSchema.Node schema;
 
     private FieldPolicy(FieldRule[] rules, PatternMatcher[] matchers, long[] states, boolean alive,
-            int[] winners, boolean mutableSetHere) {
+            int[] winners, boolean mutableSetHere, ListSchema.Node schema) {
         this.rules = rules;
         this.matchers = matchers;
         this.states = states;
@@ -44,10 +48,14 @@ public final class FieldPolicy {
         this.ignoreAt = winners[3];
         this.listAt = winners[4];
         this.mutableSetHere = mutableSetHere;
+        this.schema = schema;
     }
 
-    /** The policy at a document's root, from the rules that apply to it (most specific first) and their matchers. */
-    public static FieldPolicy root(List<FieldRule> applicable, List<PatternMatcher> compiled) {
+    /**
+     * The policy at a document's root, from the rules that apply to it (most specific first), their
+     * matchers, and the built-in list table's root node for its kind (null: none).
+     */
+    public static FieldPolicy root(List<FieldRule> applicable, List<PatternMatcher> compiled, ListSchema.Node schema) {
         FieldRule[] rules = applicable.toArray(new FieldRule[0]);
         PatternMatcher[] matchers = compiled.toArray(new PatternMatcher[0]);
         long[] states = new long[rules.length];
@@ -56,15 +64,17 @@ public final class FieldPolicy {
         }
         int[] winners = {NONE, NONE, NONE, NONE, NONE};
         boolean mutableHere = collect(rules, matchers, states, winners);
-        return new FieldPolicy(rules, matchers, states, rules.length > 0, winners, mutableHere);
+        return new FieldPolicy(rules, matchers, states, rules.length > 0, winners, mutableHere, schema);
     }
 
     /** The policy one step further down. */
     public FieldPolicy child(PathElement e) {
         int[] winners = {onConflictAt, mutableAt, impactAt, ignoreAt, NONE};
+        ListSchema.Node below = schema == null ? null
+                : e instanceof PathElement.Field f ? schema.field(f.name()) : schema.items();
         if (!alive) {
-            return listAt == NONE && !mutableSetHere ? this
-                    : new FieldPolicy(rules, matchers, states, false, winners, false);
+            return listAt == NONE && !mutableSetHere && schema == null ? this
+                    : new FieldPolicy(rules, matchers, states, false, winners, false, below);
         }
         long[] next = new long[states.length];
         boolean anyAlive = false;
@@ -75,7 +85,7 @@ public final class FieldPolicy {
             }
         }
         boolean mutableHere = collect(rules, matchers, next, winners);
-        return new FieldPolicy(rules, matchers, next, anyAlive, winners, mutableHere);
+        return new FieldPolicy(rules, matchers, next, anyAlive, winners, mutableHere, below);
     }
 
     /** Lets the rules that match exactly at this node compete; returns whether one set {@code mutable}. */
@@ -149,6 +159,21 @@ public final class FieldPolicy {
 
     public List<String> listKeys() {
         return listAt == NONE ? List.of() : rules[listAt].listKeys();
+    }
+
+    /** The key defaults of the rule that sets the list type here. */
+    public Map<String, JsonNode> keyDefaults() {
+        return listAt == NONE ? Map.of() : rules[listAt].keyDefaults();
+    }
+
+    /** What the built-in list table declares for the list here, if anything. */
+    public Optional<ListSchema.Spec> builtInList() {
+        return schema == null ? Optional.empty() : schema.list();
+    }
+
+    /** Whether the built-in list table knows something at or below this node. */
+    public boolean schemaAlive() {
+        return schema != null;
     }
 
     public Optional<FieldRule> listRule() {

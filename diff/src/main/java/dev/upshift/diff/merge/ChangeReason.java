@@ -20,6 +20,12 @@ public enum ChangeReason {
      * since a copied old default cannot be told from a user's choice.
      */
     NO_BASELINE,
+    /**
+     * The merge removed everything inside a mapping or list that neither release nor the cluster has
+     * empty: the container goes too, so that no empty selector or list appears that none of the
+     * inputs had.
+     */
+    EMPTIED,
     /** The merge would change a field a rule marks immutable: the upgrade is blocked. */
     IMMUTABLE
 }

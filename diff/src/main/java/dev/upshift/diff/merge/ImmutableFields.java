@@ -3,7 +3,6 @@ package dev.upshift.diff.merge;
 import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
 
 import dev.upshift.diff.internal.FieldPolicy;
-import dev.upshift.diff.internal.ItemLookup;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.FieldRule;
@@ -61,7 +60,7 @@ final class ImmutableFields {
                 if (e.isEmpty()) {
                     continue;
                 }
-                int index = ItemLookup.indexOf(t, e.get());
+                int index = ListItems.indexOf(kind, t, e.get());
                 if (index >= 0) {
                     Optional<Violation> v = child(p, e.get(), item, t.get(index), trail);
                     if (v.isPresent()) {

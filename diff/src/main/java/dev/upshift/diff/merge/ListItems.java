@@ -2,6 +2,7 @@ package dev.upshift.diff.merge;
 
 import dev.upshift.diff.internal.FieldPolicy;
 import dev.upshift.diff.internal.JsonTrees;
+import dev.upshift.diff.internal.ListSchema;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.internal.PathText;
 import dev.upshift.diff.rule.FieldRule;
@@ -17,7 +18,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
-/** How the items of one list are told apart: detection of the list type and indexing of items by key. */
+/**
+ * How the items of one list are told apart: the list type (from a rule, else the built-in table,
+ * else the {@code name} field), and indexing of items by key, with key defaults filling key fields
+ * an item leaves out.
+ */
 final class ListItems {
     private static final List<String> DEFAULT_KEYS = List.of("name");
 
@@ -28,25 +33,53 @@ final class ListItems {
      *
      * @param type map, set or atomic
      * @param keys the key fields of a map list
-     * @param rule the rule that said so; empty when detected
+     * @param defaults the value of a key field an item leaves out
+     * @param decidedBy what decided
+     * @param rule the rule that said so, for {@link ListDecision.DecidedBy#RULE}
+     * @param explanation the decision's source in words
      */
-    record Kind(ListType type, List<String> keys, Optional<FieldRule> rule) {
-        static final Kind ATOMIC = new Kind(ListType.ATOMIC, List.of(), Optional.empty());
+    record Kind(ListType type, List<String> keys, Map<String, JsonNode> defaults, ListDecision.DecidedBy decidedBy,
+            Optional<FieldRule> rule, String explanation) {
+        static Kind atomic(ListDecision.DecidedBy by, String explanation) {
+            return new Kind(ListType.ATOMIC, List.of(), Map.of(), by, Optional.empty(), explanation);
+        }
     }
 
     /** An item that cannot be indexed: its position in the list and what is wrong with it. */
     record BadItem(int index, String message) {}
 
     /**
-     * The rule's list type if one sets it; otherwise a map keyed by {@code name} when every item
-     * of the given lists is a mapping with a scalar {@code name} unique within its list; otherwise
-     * atomic.
+     * The rule's list type if one sets it; else the built-in table's declaration, when the given
+     * lists' items fit it (when they do not, for instance two {@code env} entries with the same name,
+     * the list is compared whole, as before there was a table); else a map keyed by {@code name} when
+     * every item of the given lists is a mapping with a scalar {@code name} unique within its list;
+     * otherwise atomic.
      */
     static Kind kind(FieldPolicy p, JsonNode b, JsonNode c, JsonNode t) {
         Optional<ListType> ruled = p.listType();
         if (ruled.isPresent()) {
             List<String> keys = ruled.get() == ListType.MAP && p.listKeys().isEmpty() ? DEFAULT_KEYS : p.listKeys();
-            return new Kind(ruled.get(), keys, p.listRule());
+            Optional<FieldRule> rule = p.listRule();
+            return new Kind(ruled.get(), keys, p.keyDefaults(), ListDecision.DecidedBy.RULE, rule,
+                    "rule " + rule.map(FieldRule::describe).orElse(""));
+        }
+        Optional<ListSchema.Spec> builtIn = p.builtInList();
+        if (builtIn.isPresent()) {
+            ListSchema.Spec spec = builtIn.get();
+            Kind kind = new Kind(spec.type(), spec.keys(), spec.keyDefaults(), ListDecision.DecidedBy.BUILT_IN,
+                    Optional.empty(), spec.source());
+            String[] sides = {"base", "current", "target"};
+            JsonNode[] lists = {b, c, t};
+            for (int i = 0; i < lists.length; i++) {
+                String[] misfit = new String[1];
+                if (lists[i] != null && kind.type() != ListType.ATOMIC
+                        && index(kind, lists[i], bad -> misfit[0] = bad.message()).isEmpty()) {
+                    return Kind.atomic(ListDecision.DecidedBy.BUILT_IN, spec.source() + " matches it "
+                            + (kind.type() == ListType.SET ? "as a set" : "by " + String.join(", ", kind.keys()))
+                            + ", but in the " + sides[i] + " document " + misfit[0] + "; compared as one value");
+                }
+            }
+            return kind;
         }
         int items = 0;
         for (JsonNode list : new JsonNode[] {b, c, t}) {
@@ -58,18 +91,21 @@ final class ListItems {
                 JsonNode name = item.get("name");
                 if (!item.isObject() || name == null || !name.isValueNode() || name.isNull()
                         || !names.add(JsonTrees.normalize(name))) {
-                    return Kind.ATOMIC;
+                    return Kind.atomic(ListDecision.DecidedBy.NO_KEY,
+                            "no rule or built-in entry, and not every item is a mapping with a unique name");
                 }
                 items++;
             }
         }
-        return items == 0 ? Kind.ATOMIC : new Kind(ListType.MAP, DEFAULT_KEYS, Optional.empty());
+        return items == 0 ? Kind.atomic(ListDecision.DecidedBy.NO_KEY, "no rule or built-in entry, and no items")
+                : new Kind(ListType.MAP, DEFAULT_KEYS, Map.of(), ListDecision.DecidedBy.NAME_FIELD, Optional.empty(),
+                        "every item is a mapping with a unique name");
     }
 
     /**
      * The items of a list by their path element, in list order; empty, after handing the first
      * offending item to {@code onBad}, when an item is not a mapping (map lists), lacks a key field
-     * or has a non-scalar one, or repeats a key or value.
+     * that has no default or has a non-scalar one, or repeats a key or value.
      */
     static Optional<Map<PathElement, JsonNode>> index(Kind kind, JsonNode list, Consumer<BadItem> onBad) {
         Map<PathElement, JsonNode> out = new LinkedHashMap<>();
@@ -103,11 +139,11 @@ final class ListItems {
         }
         for (String k : kind.keys()) {
             JsonNode v = item.get(k);
-            if (v == null || v.isNull()) {
+            if ((v == null || v.isNull()) && !kind.defaults().containsKey(k)) {
                 return Optional.of("item " + i + " has no key field '" + k + "' (this list is keyed by "
                         + String.join(", ", kind.keys()) + ")");
             }
-            if (!v.isValueNode()) {
+            if (v != null && !v.isNull() && !v.isValueNode()) {
                 return Optional.of("item " + i + " has " + JsonTrees.describe(v) + " as key field '"
                         + k + "'; keys must be text, numbers or booleans");
             }
@@ -115,11 +151,12 @@ final class ListItems {
         return Optional.empty();
     }
 
-    /** The key of an item that has one ({@link #keyProblem} found nothing). */
+    /** The key of an item that has one ({@link #keyProblem} found nothing), key defaults filling in. */
     private static PathElement key(Kind kind, JsonNode item) {
         List<JsonNode> values = new ArrayList<>(kind.keys().size());
         for (String k : kind.keys()) {
-            values.add(item.get(k));
+            JsonNode v = item.get(k);
+            values.add(v == null || v.isNull() ? kind.defaults().get(k) : v);
         }
         return new PathElement.Key(kind.keys(), values);
     }
@@ -133,5 +170,15 @@ final class ListItems {
             return Optional.empty();
         }
         return Optional.of(key(kind, item));
+    }
+
+    /** The index of the item a key or value selects in a list, key defaults filling in; -1 when none does. */
+    static int indexOf(Kind kind, JsonNode list, PathElement e) {
+        for (int i = 0; i < list.size(); i++) {
+            if (elementOf(kind, list.get(i)).filter(e::equals).isPresent()) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

@@ -2,6 +2,7 @@ package dev.upshift.diff.merge;
 
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
+import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.rule.Impact;
 
 import java.util.ArrayList;
@@ -31,14 +32,16 @@ public final class MergeResult {
     private final DocumentSet target;
     private final DocumentSet documents;
     private final List<FieldChange> changes;
+    private final List<ListDecision> listDecisions;
     private final Map<DocumentId, List<FieldChange>> byDocument = new HashMap<>();
     private final List<DocumentId> changedDocuments;
     private final List<FieldChange> blocked;
     private final Impact highestImpact;
 
     MergeResult(Optional<DocumentSet> base, DocumentSet current, DocumentSet target, DocumentSet documents,
-            List<FieldChange> changes) {
+            List<FieldChange> changes, List<ListDecision> listDecisions) {
         this.base = Objects.requireNonNull(base, "base");
+        this.listDecisions = List.copyOf(listDecisions);
         this.current = Objects.requireNonNull(current, "current");
         this.target = Objects.requireNonNull(target, "target");
         this.documents = Objects.requireNonNull(documents, "documents");
@@ -81,6 +84,21 @@ public final class MergeResult {
     /** Every decision, ordered by document identity, then path. */
     public List<FieldChange> changes() {
         return changes;
+    }
+
+    /**
+     * How the merge matched the items of each list it had to match (every list whose cluster and
+     * target values differ) and what decided it, ordered by document, then path.
+     */
+    public List<ListDecision> listDecisions() {
+        return listDecisions;
+    }
+
+    /** The list decisions about one document, by the list's path. */
+    public Map<FieldPath, ListDecision> listDecisions(DocumentId id) {
+        Map<FieldPath, ListDecision> out = new HashMap<>();
+        listDecisions.stream().filter(d -> d.document().equals(id)).forEach(d -> out.put(d.path(), d));
+        return out;
     }
 
     /** The decisions about one document. */

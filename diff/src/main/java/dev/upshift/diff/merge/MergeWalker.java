@@ -36,6 +36,7 @@ final class MergeWalker {
     private final boolean twoWay;
     private final Impact defaultImpact;
     private final List<FieldChange> changes;
+    private final List<ListDecision> lists;
     private final Problems problems;
 
     /** Set once a problem was recorded: the rest of the document is left as it is, and dropped. */
@@ -60,7 +61,7 @@ final class MergeWalker {
     }
 
     MergeWalker(DocumentId id, Document base, Document current, Document target, boolean twoWay, Impact defaultImpact,
-            List<FieldChange> changes, Problems problems) {
+            List<FieldChange> changes, List<ListDecision> lists, Problems problems) {
         this.id = id;
         this.base = base;
         this.current = current;
@@ -68,6 +69,7 @@ final class MergeWalker {
         this.twoWay = twoWay;
         this.defaultImpact = defaultImpact;
         this.changes = changes;
+        this.lists = lists;
         this.problems = problems;
     }
 
@@ -113,15 +115,39 @@ final class MergeWalker {
             if (t == null && (b == null || unit || JsonTrees.equal(b, c, CONTENT))) {
                 return leaf(at, p, frozen, b, c, null, rawC);
             }
-            return mergeObject(at, p, frozen, b, c, t);
+            int mark = changes.size();
+            return unlessEmptied(at, p, frozen, b, c, t, mergeObject(at, p, frozen, b, c, t), mark);
         }
         if (c.isArray() && (t == null || t.isArray()) && (b == null || b.isArray())) {
             if (t == null && (b == null || JsonTrees.equal(b, c, CONTENT))) {
                 return leaf(at, p, frozen, b, c, null, rawC);
             }
-            return mergeList(at, p, frozen, b, c, t);
+            int mark = changes.size();
+            return unlessEmptied(at, p, frozen, b, c, t, mergeList(at, p, frozen, b, c, t), mark);
         }
         return leaf(at, p, frozen, b, c, t, rawC);
+    }
+
+    /**
+     * The empty-container rule: a mapping or list the merge emptied goes too, unless the old or the
+     * new release has it empty (an empty selector matches everything; an empty list is not "no
+     * list"). An immutable container stays. Emptied containers below this one are subsumed by its
+     * removal, so their records go.
+     */
+    private JsonNode unlessEmptied(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t,
+            JsonNode merged, int mark) {
+        if (merged == c || merged == null || !merged.isEmpty() || c.isEmpty() || at.parent() == null || frozen
+                || abandoned || isEmptyContainer(b) || isEmptyContainer(t)) {
+            return merged;
+        }
+        changes.subList(mark, changes.size()).removeIf(x -> x.reason() == ChangeReason.EMPTIED);
+        record(at, b, c, t, null, Optional.empty(), ChangeReason.EMPTIED, Resolution.TARGET, Messages.emptied(c),
+                impactOf(p, c, null));
+        return null;
+    }
+
+    private static boolean isEmptyContainer(JsonNode v) {
+        return v != null && v.isContainerNode() && v.isEmpty();
     }
 
     private JsonNode mergeObject(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t) {
@@ -170,6 +196,8 @@ final class MergeWalker {
 
     private JsonNode mergeList(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t) {
         ListItems.Kind kind = ListItems.kind(p, b, c, t);
+        lists.add(new ListDecision(id, at.path(), kind.type(), kind.keys(), kind.defaults(), kind.decidedBy(), kind.rule(),
+                kind.explanation()));
         if (kind.type() == ListType.ATOMIC) {
             return leaf(at, p, frozen, b, c, t, c);
         }
@@ -220,7 +248,7 @@ final class MergeWalker {
         return ListItems.index(kind, list, bad -> {
             FieldPath path = at.path();
             String pointer = path.toPointer(doc.tree()).orElse("") + "/" + bad.index();
-            String rule = kind.rule().map(r -> "; rule " + r.describe()).orElse("; detected by the 'name' field");
+            String rule = kind.rule().map(r -> "; rule " + r.describe()).orElse("; " + kind.explanation());
             problems.error(doc.locate(pointer), path + "[" + bad.index() + "]", "cannot match list items in the "
                     + side + " document " + doc.displayName() + ": " + bad.message() + rule);
             abandoned = true;

@@ -25,6 +25,11 @@ final class Messages {
         };
     }
 
+    static String emptied(JsonNode c) {
+        return "removed the " + (c.isArray() ? "list" : "mapping") + " the merge emptied (was " + show(c)
+                + "); none of the old release, the cluster and the new release has it empty";
+    }
+
     static String kept(JsonNode b, JsonNode c) {
         return (c == null ? "kept the cluster's removal" : "kept the cluster's " + show(c))
                 + "; the old and the new release both have " + show(b);

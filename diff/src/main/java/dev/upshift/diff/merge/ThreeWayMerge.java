@@ -1,6 +1,7 @@
 package dev.upshift.diff.merge;
 
 import dev.upshift.diff.internal.CompiledRules;
+import dev.upshift.diff.internal.ListSchema;
 
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
@@ -31,15 +32,21 @@ import java.util.TreeSet;
  *   <tr><td>C ≠ B, T ≠ B, C ≠ T</td><td>conflict: the rule's {@code onConflict} decides</td></tr>
  *   <tr><td>only in C</td><td>keep</td></tr>
  *   <tr><td>keyed list item or document in B and C, absent from T</td><td>remove if C's = B's, else conflict</td></tr>
+ *   <tr><td>a list or mapping the merge emptied that neither B nor T has empty</td><td>removed too</td></tr>
  *   <tr><td>a change to an immutable field</td><td>blocks the upgrade</td></tr>
  * </table>
  *
  * <p>Documents are matched by {@link DocumentId}; a document the release owns is one present in B.
- * Mappings merge field by field; lists merge by key, never by position: by the rule's
- * {@code listKeys}, else by {@code name} when every item of B, C and T is a mapping with a scalar
- * {@code name} and no name repeats within a list; {@code listType: set} lists merge item by item
- * as sets; every other list is atomic (one value). Fields a rule marks {@code ignore} keep the
- * cluster's value and are never reported. A field a rule marks {@code mutable: false} must keep the
+ * Mappings merge field by field; a mapping or list the merge empties goes too, unless B or T has it
+ * empty ({@link ChangeReason#EMPTIED}). Lists merge by key, never by position: by the rule's
+ * {@code listKeys} (with its {@code keyDefaults} for key fields an item leaves out); else as the
+ * built-in table says, which holds the API server's own list declarations for the Kubernetes kinds
+ * of the core, apps, batch, policy and networking.k8s.io groups ({@value #KUBERNETES}) and for
+ * Cluster API's kinds ({@value #CLUSTER_API}), when the items fit it; else by {@code name} when
+ * every item of B, C and T is a mapping with a scalar {@code name} and no name repeats within a
+ * list. Set lists merge item by item as sets; every other list is atomic (one value).
+ * {@link MergeResult#listDecisions()} says which applied to each list. Fields a rule marks
+ * {@code ignore} keep the cluster's value and are never reported. A field a rule marks {@code mutable: false} must keep the
  * cluster's value wherever the cluster has one (filling an empty immutable field, or adding or
  * removing a whole list item or document, is allowed).
  *
@@ -51,17 +58,24 @@ import java.util.TreeSet;
  * thread-safe.
  */
 public final class ThreeWayMerge {
+    /** The Kubernetes version whose OpenAPI document the built-in list table follows. */
+    public static final String KUBERNETES = "Kubernetes 1.36";
+    /** The Cluster API release whose CRDs the built-in list table follows. */
+    public static final String CLUSTER_API = "Cluster API v1.14.0";
+
     private final FieldRules rules;
     private final Impact defaultImpact;
+    private final ListSchema lists;
 
-    private ThreeWayMerge(FieldRules rules, Impact defaultImpact) {
+    private ThreeWayMerge(FieldRules rules, Impact defaultImpact, ListSchema lists) {
         this.rules = Objects.requireNonNull(rules, "rules");
         this.defaultImpact = Objects.requireNonNull(defaultImpact, "defaultImpact");
+        this.lists = lists;
     }
 
-    /** A merge under these rules, with default impact {@link Impact#IN_PLACE}. */
+    /** A merge under these rules and the built-in list table, with default impact {@link Impact#IN_PLACE}. */
     public static ThreeWayMerge withRules(FieldRules rules) {
-        return new ThreeWayMerge(rules, Impact.IN_PLACE);
+        return new ThreeWayMerge(rules, Impact.IN_PLACE, ListSchema.builtIn());
     }
 
     /**
@@ -69,7 +83,15 @@ public final class ThreeWayMerge {
      * {@code inPlace}, assumes a change touches running machines but needs no new ones).
      */
     public ThreeWayMerge defaultImpact(Impact impact) {
-        return new ThreeWayMerge(rules, impact);
+        return new ThreeWayMerge(rules, impact, lists);
+    }
+
+    /**
+     * The same merge without the built-in list table: only rules and the {@code name} field key
+     * lists, as for documents of kinds the table does not know.
+     */
+    public ThreeWayMerge withoutBuiltInLists() {
+        return new ThreeWayMerge(rules, defaultImpact, ListSchema.NONE);
     }
 
     /** The rules. */
@@ -106,20 +128,24 @@ public final class ThreeWayMerge {
         base.ifPresent(b -> ids.addAll(b.ids()));
         Problems problems = new Problems();
         List<FieldChange> changes = new ArrayList<>();
+        List<ListDecision> listDecisions = new ArrayList<>();
         List<Document> merged = new ArrayList<>();
-        CompiledRules compiled = CompiledRules.of(rules);
+        CompiledRules compiled = CompiledRules.of(rules, lists);
         for (DocumentId id : ids) {
             Document b = base.flatMap(s -> s.get(id)).orElse(null);
             Document c = current.get(id).orElse(null);
             Document t = target.get(id).orElse(null);
             List<FieldChange> found = new ArrayList<>();
-            MergeWalker walker = new MergeWalker(id, b, c, t, base.isEmpty(), defaultImpact, found, problems);
+            List<ListDecision> decided = new ArrayList<>();
+            MergeWalker walker = new MergeWalker(id, b, c, t, base.isEmpty(), defaultImpact, found, decided, problems);
             Document anyDoc = c != null ? c : t != null ? t : b;
             walker.mergeDocument(compiled.policyFor(anyDoc)).ifPresent(merged::add);
             found.sort(Comparator.comparing(FieldChange::path));
             changes.addAll(found);
+            decided.sort(Comparator.comparing(ListDecision::path));
+            listDecisions.addAll(decided);
         }
         problems.throwIfErrors();
-        return new MergeResult(base, current, target, DocumentSet.ofDocuments(merged), changes);
+        return new MergeResult(base, current, target, DocumentSet.ofDocuments(merged), changes, listDecisions);
     }
 }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.merge.FieldChange;
+import dev.upshift.diff.merge.ListDecision;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.patch.JsonPatch;
 import dev.upshift.diff.patch.JsonPatchException;
@@ -22,6 +23,7 @@ import java.util.IdentityHashMap;
 import java.util.Set;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -30,11 +32,13 @@ import java.util.Optional;
  *
  * <p>Keys become the indices the items have in the cluster's document when the operation runs.
  * Before every operation whose pointer passes through a list item, a {@code test} checks that item's
- * key fields (or, for a set, its value) at that index, so that a patch applied to a list that moved
+ * key fields (or, for a set, its value) at that index (a key field the item leaves out, which its
+ * key default stands in for, cannot be tested), so that a patch applied to a list that moved
  * in the meantime fails instead of changing the wrong item. Fields and removed items come first (in
- * path order), then added list items in their final order. Each patch is checked by applying it to
- * the cluster's document and comparing with the merged one; a mismatch is a bug and throws
- * {@link IllegalStateException}.
+ * path order), then added list items in their final order; a decision below a field that another
+ * removes (a mapping or list the merge emptied) needs no operation of its own. Each patch is
+ * checked by applying it to the cluster's document and comparing with the merged one; a mismatch
+ * is a bug and throws {@link IllegalStateException}.
  */
 public final class JsonPatches {
     private JsonPatches() {}
@@ -47,7 +51,7 @@ public final class JsonPatches {
                 create.addObject().put("op", "add").put("path", "").set("value", merged.tree());
                 return new DocumentPatch(id, merged.displayName(), DocumentPatch.Action.CREATE, Optional.of(create), "");
             }
-            ArrayNode patch = patch(current.get(), merged, result.changes(id));
+            ArrayNode patch = patch(current.get(), merged, result.changes(id), result.listDecisions(id));
             return new DocumentPatch(id, current.get().displayName(), DocumentPatch.Action.PATCH, Optional.of(patch), "");
         });
     }
@@ -62,27 +66,62 @@ public final class JsonPatches {
         return JsonText.pretty(out);
     }
 
-    static ArrayNode patch(Document current, Document merged, List<FieldChange> changes) {
+    static ArrayNode patch(Document current, Document merged, List<FieldChange> changes, Map<FieldPath, ListDecision> lists) {
+        Items items = new Items(lists);
         WorkingCopy work = new WorkingCopy(current.tree());
         ArrayNode ops = JsonTrees.NODES.arrayNode();
         List<FieldChange> additions = new ArrayList<>();
+        List<FieldPath> removed = new ArrayList<>();
         for (FieldChange c : changes) {
-            if (!c.changesCluster()) {
+            if (!c.changesCluster() || removed.stream().anyMatch(r -> r.contains(c.path()))) {
                 continue;
+            }
+            if (c.result().isEmpty()) {
+                removed.add(c.path());
             }
             if (isItemAddition(c)) {
                 additions.add(c);
             } else {
-                fieldOrRemoval(work, ops, c);
+                fieldOrRemoval(items, work, ops, c);
             }
         }
         additions.sort(Comparator.comparing((FieldChange c) -> c.path().parent())
-                .thenComparingInt(c -> finalIndex(merged, c.path())));
+                .thenComparingInt(c -> items.finalIndex(merged, c.path())));
         for (FieldChange c : additions) {
-            addItem(work, ops, c, finalIndex(merged, c.path()));
+            addItem(items, work, ops, c, items.finalIndex(merged, c.path()));
         }
         check(current, merged, ops);
         return ops;
+    }
+
+    /** Finds list items by key as the merge matched them: key defaults fill key fields an item leaves out. */
+    private record Items(Map<FieldPath, ListDecision> lists) {
+        Map<String, JsonNode> defaults(List<PathElement> listPath) {
+            ListDecision d = lists.get(new FieldPath(listPath));
+            return d == null ? Map.of() : d.keyDefaults();
+        }
+
+        int indexIn(JsonNode list, List<PathElement> listPath, PathElement e) {
+            int index = ItemLookup.indexOf(list, e, defaults(listPath));
+            if (index < 0) {
+                throw new IllegalStateException("no list item " + e);
+            }
+            return index;
+        }
+
+        int finalIndex(Document merged, FieldPath path) {
+            JsonNode node = merged.tree();
+            List<PathElement> elements = path.elements();
+            for (int i = 0; i < elements.size(); i++) {
+                PathElement e = elements.get(i);
+                int index = e instanceof PathElement.Field ? -1 : indexIn(node, elements.subList(0, i), e);
+                if (i == elements.size() - 1) {
+                    return index;
+                }
+                node = e instanceof PathElement.Field f ? node.get(f.name()) : node.get(index);
+            }
+            throw new IllegalStateException("not a list item: " + path);
+        }
     }
 
     /**
@@ -139,13 +178,8 @@ public final class JsonPatches {
         return c.current().isEmpty() && c.path().last().filter(e -> !(e instanceof PathElement.Field)).isPresent();
     }
 
-    private static int finalIndex(Document merged, FieldPath path) {
-        JsonNode list = path.parent().resolve(merged.tree()).orElseThrow();
-        return indexIn(list, path.last().orElseThrow());
-    }
-
     /** Walks to the parent of the path's last step, guarding every list item on the way. */
-    private static Step walk(WorkingCopy work, ArrayNode ops, FieldPath path) {
+    private static Step walk(Items items, WorkingCopy work, ArrayNode ops, FieldPath path) {
         StringBuilder pointer = new StringBuilder();
         JsonNode node = work.ownedRoot();
         List<PathElement> elements = path.elements();
@@ -155,9 +189,9 @@ public final class JsonPatches {
             if (e instanceof PathElement.Field f) {
                 pointer.append('/').append(JsonPointers.escape(f.name()));
             } else {
-                index = indexIn(node, e);
+                index = items.indexIn(node, elements.subList(0, i), e);
                 pointer.append('/').append(index);
-                guard(ops, pointer.toString(), e);
+                guard(ops, pointer.toString(), e, node.get(index));
             }
             node = work.ownedChild(node, e, index);
             if (node == null) {
@@ -169,8 +203,8 @@ public final class JsonPatches {
 
     private record Step(JsonNode parent, String pointer) {}
 
-    private static void fieldOrRemoval(WorkingCopy work, ArrayNode ops, FieldChange c) {
-        Step step = walk(work, ops, c.path());
+    private static void fieldOrRemoval(Items items, WorkingCopy work, ArrayNode ops, FieldChange c) {
+        Step step = walk(items, work, ops, c.path());
         PathElement last = c.path().last().orElseThrow(() -> new IllegalStateException("a whole-document change"));
         JsonNode value = c.result().orElse(null);
         if (last instanceof PathElement.Field f) {
@@ -186,9 +220,9 @@ public final class JsonPatches {
             return;
         }
         ArrayNode list = (ArrayNode) step.parent();
-        int index = indexIn(list, last);
+        int index = items.indexIn(list, c.path().parent().elements(), last);
         String pointer = step.pointer() + "/" + index;
-        guard(ops, pointer, last);
+        guard(ops, pointer, last, list.get(index));
         if (value == null) {
             ops.addObject().put("op", "remove").put("path", pointer);
             list.remove(index);
@@ -198,8 +232,8 @@ public final class JsonPatches {
         }
     }
 
-    private static void addItem(WorkingCopy work, ArrayNode ops, FieldChange c, int index) {
-        Step step = walk(work, ops, c.path());
+    private static void addItem(Items items, WorkingCopy work, ArrayNode ops, FieldChange c, int index) {
+        Step step = walk(items, work, ops, c.path());
         ArrayNode list = (ArrayNode) step.parent();
         JsonNode value = c.result().orElseThrow();
         String at = index >= list.size() ? "-" : String.valueOf(index);
@@ -207,24 +241,23 @@ public final class JsonPatches {
         list.insert(Math.min(index, list.size()), value);
     }
 
-    /** A {@code test} per key field (or of the value, for a set item) of the item at {@code pointer}. */
-    private static void guard(ArrayNode ops, String pointer, PathElement e) {
+    /**
+     * A {@code test} per key field (or of the value, for a set item) of the item at {@code pointer};
+     * a key field the item leaves out (its key default stands in) cannot be tested and is not.
+     */
+    private static void guard(ArrayNode ops, String pointer, PathElement e, JsonNode item) {
         if (e instanceof PathElement.Key k) {
             for (int i = 0; i < k.names().size(); i++) {
+                JsonNode has = item.get(k.names().get(i));
+                if (has == null || has.isNull()) {
+                    continue;
+                }
                 ops.addObject().put("op", "test").put("path", pointer + "/" + JsonPointers.escape(k.names().get(i)))
                         .set("value", k.values().get(i));
             }
         } else if (e instanceof PathElement.Value v) {
             ops.addObject().put("op", "test").put("path", pointer).set("value", v.value());
         }
-    }
-
-    private static int indexIn(JsonNode list, PathElement e) {
-        int index = ItemLookup.indexOf(list, e);
-        if (index < 0) {
-            throw new IllegalStateException("no list item " + e);
-        }
-        return index;
     }
 
     private static void check(Document current, Document merged, ArrayNode ops) {

@@ -30,8 +30,8 @@ import java.util.Map;
  *   conflicts
  *     ! spec.strategy.type: BLOCKED  old release "RollingUpdate", cluster "Recreate", new release ...
  * </pre>
- * Markers: {@code +} added, {@code ~} changed, {@code -} removed, {@code =} kept, {@code !}
- * blocked, {@code ?} a conflict a rule resolved.
+ * Markers: {@code +} added, {@code ~} changed, {@code -} removed (or emptied by the merge),
+ * {@code =} kept, {@code !} blocked, {@code ?} a conflict a rule resolved.
  */
 public final class ReviewReport {
     private static final int WIDTH = 100;
@@ -67,7 +67,7 @@ public final class ReviewReport {
 
     private static Group group(FieldChange c) {
         return switch (c.reason()) {
-            case ADDED, RELEASE_CHANGED, RELEASE_REMOVED -> Group.RELEASE;
+            case ADDED, RELEASE_CHANGED, RELEASE_REMOVED, EMPTIED -> Group.RELEASE;
             case CUSTOMISATION_KEPT -> Group.KEPT;
             default -> Group.CONFLICT;
         };
@@ -124,7 +124,7 @@ public final class ReviewReport {
         return switch (c.reason()) {
             case ADDED -> '+';
             case RELEASE_CHANGED -> '~';
-            case RELEASE_REMOVED -> '-';
+            case RELEASE_REMOVED, EMPTIED -> '-';
             case CUSTOMISATION_KEPT -> '=';
             default -> '?';
         };
@@ -138,6 +138,7 @@ public final class ReviewReport {
             case ADDED -> "set to " + show(t);
             case RELEASE_CHANGED -> show(cur) + " -> " + show(t);
             case RELEASE_REMOVED -> "removed (was " + show(cur) + ")";
+            case EMPTIED -> "removed, emptied by the merge (was " + show(cur) + ")";
             case CUSTOMISATION_KEPT -> show(cur) + " kept (both releases: " + show(b) + ")";
             default -> c.resolution().name() + "  " + c.message();
         };

@@ -3,12 +3,19 @@ package dev.upshift.diff.rule;
 import dev.upshift.diff.document.DocumentMatch;
 import dev.upshift.diff.path.PathPattern;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.upshift.diff.internal.JsonTrees;
 import dev.upshift.diff.internal.ObjectView;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.SourceLocation;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -30,19 +37,23 @@ import java.util.Optional;
  * @param listKeys the fields that identify an item of the matched list; empty when unset
  * @param listType how the matched list's items are matched, if set ({@code map} is implied by
  *     {@code listKeys})
+ * @param keyDefaults the value a key field has when an item leaves it out ({@code protocol: TCP}, as
+ *     the API server fills it in), by key field; empty when unset. Only for key fields of a map list
  * @param merging whether the field is merged or ignored ({@code ignore}: never diffed nor merged, the
  *     cluster's value stays), if set
  * @param location where the rule was written ({@code SourceLocation.of("")} for rules built in code)
  */
 public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConflict> onConflict,
         Optional<Mutability> mutability, Optional<Impact> impact, List<String> listKeys, Optional<ListType> listType,
-        Optional<Merging> merging, SourceLocation location) {
+        Map<String, JsonNode> keyDefaults, Optional<Merging> merging, SourceLocation location) {
     private static final List<String> FIELDS = List.of(
-            "match", "path", "onConflict", "mutable", "impact", "listKeys", "listType", "ignore");
+            "match", "path", "onConflict", "mutable", "impact", "listKeys", "listType", "keyDefaults", "ignore");
 
     /**
      * Validates the rule: it sets something; {@code listKeys} are distinct non-empty names, go only
-     * with {@code listType: map} and name a list (not a list item); {@code listType} names a list too.
+     * with {@code listType: map} and name a list (not a list item); {@code listType} names a list too;
+     * {@code keyDefaults} give a scalar to key fields of the list ({@code listKeys}, or {@code name}
+     * for {@code listType: map} without them). The key defaults are copied in their order.
      */
     public FieldRule {
         Objects.requireNonNull(match, "match");
@@ -52,11 +63,16 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
         Objects.requireNonNull(impact, "impact");
         listKeys = List.copyOf(listKeys);
         Objects.requireNonNull(listType, "listType");
+        keyDefaults = Collections.unmodifiableMap(new LinkedHashMap<>(keyDefaults));
         Objects.requireNonNull(merging, "merging");
         Objects.requireNonNull(location, "location");
-        listProblem(path, listKeys, listType).ifPresent(m -> {
-            throw new IllegalArgumentException(m);
-        });
+        Optional<String> problem = listProblem(path, listKeys, listType);
+        if (problem.isEmpty()) {
+            problem = keyDefaultsProblem(listKeys, listType, keyDefaults);
+        }
+        if (problem.isPresent()) {
+            throw new IllegalArgumentException(problem.get());
+        }
         if (onConflict.isEmpty() && mutability.isEmpty() && impact.isEmpty() && listKeys.isEmpty()
                 && listType.isEmpty() && merging.isEmpty()) {
             throw new IllegalArgumentException(NOTHING_SET);
@@ -80,6 +96,31 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
         return Optional.empty();
     }
 
+    /** Why key defaults do not fit the list settings, if they do not. */
+    private static Optional<String> keyDefaultsProblem(List<String> listKeys, Optional<ListType> listType,
+            Map<String, JsonNode> keyDefaults) {
+        if (keyDefaults.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> keys = !listKeys.isEmpty() ? listKeys
+                : listType.equals(Optional.of(ListType.MAP)) ? List.of("name") : List.of();
+        if (keys.isEmpty()) {
+            return Optional.of("keyDefaults need listKeys: they give values to key fields");
+        }
+        for (Map.Entry<String, JsonNode> e : keyDefaults.entrySet()) {
+            if (!keys.contains(e.getKey())) {
+                return Optional.of("keyDefaults names '" + e.getKey() + "', which is not a key of this list (keys: "
+                        + String.join(", ", keys) + ")");
+            }
+            JsonNode v = e.getValue();
+            if (v == null || !v.isValueNode() || v.isNull()) {
+                return Optional.of("the key default of '" + e.getKey() + "' must be text, a number or a boolean, not "
+                        + (v == null ? "nothing" : JsonTrees.describe(v)));
+            }
+        }
+        return Optional.empty();
+    }
+
     /** Starts a rule for the fields a pattern matches, in every document. */
     public static Builder forPath(String pathPattern) {
         return new Builder(PathPattern.parse(pathPattern));
@@ -90,8 +131,9 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
      * {@code match} (optional {@code apiVersion}, {@code kind}, {@code name}), {@code path}
      * (required), {@code onConflict} ({@code overwrite|keep|fail}), {@code mutable},
      * {@code impact} ({@code none|inPlace|rolling|replace}), {@code listKeys}, {@code listType}
-     * ({@code map|set|atomic}), {@code ignore}. Every problem (a bad pattern, an unknown word, list
-     * settings on a list item, an unknown field) is recorded on the view with its position.
+     * ({@code map|set|atomic}), {@code keyDefaults} (a mapping of key field to scalar), {@code ignore}.
+     * Every problem (a bad pattern, an unknown word, list settings on a list item, a key default for a
+     * field that is not a key, an unknown field) is recorded on the view with its position.
      *
      * @return the rule, or empty when the item has an error
      */
@@ -107,12 +149,14 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
             item.error("listKeys", "must name at least one key field; leave it out to use the default (name)");
         }
         Optional<ListType> listType = item.choice("listType", ListType.words());
+        Map<String, JsonNode> keyDefaults = readKeyDefaults(item);
         Optional<Merging> merging = item.bool("ignore").map(Merging::ofIgnore);
         item.rejectUnknownFields(FIELDS);
         if (path.isPresent()) {
             listProblem(path.get(), listKeys, listType)
                     .ifPresent(m -> item.error(item.has("listKeys") ? "listKeys" : "listType", m));
         }
+        keyDefaultsProblem(listKeys, listType, keyDefaults).ifPresent(m -> item.error("keyDefaults", m));
         if (FIELDS.subList(2, FIELDS.size()).stream().noneMatch(f -> item.node().has(f))) {
             item.error(NOTHING_SET);
         }
@@ -121,8 +165,26 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
         if (errors || path.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new FieldRule(match, path.get(), onConflict, mutability, impact, listKeys, listType, merging,
-                item.location()));
+        return Optional.of(new FieldRule(match, path.get(), onConflict, mutability, impact, listKeys, listType,
+                keyDefaults, merging, item.location()));
+    }
+
+    /** The {@code keyDefaults} mapping; a value that is not a scalar is an error at that value. */
+    private static Map<String, JsonNode> readKeyDefaults(ObjectView item) {
+        Map<String, JsonNode> out = new LinkedHashMap<>();
+        item.object("keyDefaults").ifPresent(view -> {
+            for (Iterator<String> names = view.node().fieldNames(); names.hasNext(); ) {
+                String name = names.next();
+                view.raw(name).ifPresentOrElse(v -> {
+                    if (v.isValueNode()) {
+                        out.put(name, v);
+                    } else {
+                        view.error(name, "expected text, a number or a boolean, got " + JsonTrees.describe(v));
+                    }
+                }, () -> view.error(name, "expected text, a number or a boolean, got null"));
+            }
+        });
+        return out;
     }
 
     /**
@@ -148,6 +210,7 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
         private Optional<Impact> impact = Optional.empty();
         private List<String> listKeys = new ArrayList<>();
         private Optional<ListType> listType = Optional.empty();
+        private final Map<String, JsonNode> keyDefaults = new LinkedHashMap<>();
         private Optional<Merging> merging = Optional.empty();
 
         private Builder(PathPattern path) {
@@ -195,6 +258,17 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
             return this;
         }
 
+        /** Gives a key field the value it has when an item leaves it out ({@code keyDefault("protocol", "TCP")}). */
+        public Builder keyDefault(String keyField, String value) {
+            return keyDefault(keyField, TextNode.valueOf(value));
+        }
+
+        /** Gives a key field the (scalar) value it has when an item leaves it out. */
+        public Builder keyDefault(String keyField, JsonNode value) {
+            keyDefaults.put(Objects.requireNonNull(keyField, "keyField"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
         /** Sets whether the field is ignored ({@code ignore: value}). */
         public Builder ignore(boolean value) {
             this.merging = Optional.of(Merging.ofIgnore(value));
@@ -207,7 +281,7 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
          * @throws IllegalArgumentException when the settings contradict each other or set nothing
          */
         public FieldRule build() {
-            return new FieldRule(match, path, onConflict, mutability, impact, listKeys, listType, merging,
+            return new FieldRule(match, path, onConflict, mutability, impact, listKeys, listType, keyDefaults, merging,
                     SourceLocation.of(""));
         }
     }

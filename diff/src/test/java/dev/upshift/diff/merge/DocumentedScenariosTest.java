@@ -98,11 +98,27 @@ class DocumentedScenariosTest {
     }
 
     @Test
-    @DisplayName("without the composite key the ports list is atomic, and the user's reordering is a conflict")
+    @DisplayName("without the composite key (no rule, no built-in table) the ports list is atomic, and the user's reordering is a conflict")
     void withoutTheRuleThePortsListIsOneValue() {
-        MergeResult r = Scenarios.merge("dns-ports", FieldRules.none());
+        MergeResult r = Scenarios.merge("dns-ports", ThreeWayMerge.withRules(FieldRules.none()).withoutBuiltInLists());
         assertThat(r.blocked()).extracting(c -> c.path().toString())
                 .containsExactly("spec.template.spec.containers[name=resolver].ports");
+    }
+
+    @Test
+    @DisplayName("with no rules file, the built-in table keys container ports by port and protocol as the API server does")
+    void builtInTableKeysThePorts() {
+        MergeResult withRule = Scenarios.merge("dns-ports", FieldRules.readDocuments(Scenarios.load("dns-ports", "rules.yaml")));
+        MergeResult builtIn = Scenarios.merge("dns-ports", FieldRules.none());
+        DocumentId resolver = DocumentId.of("apps/v1", "Deployment", "kube-system", "resolver");
+        assertThat(podSpec(builtIn, resolver).toString()).isEqualTo(podSpec(withRule, resolver).toString());
+        assertThat(builtIn.changes()).extracting(c -> c.path() + " " + c.reason())
+                .containsExactlyElementsOf(withRule.changes().stream().map(c -> c.path() + " " + c.reason()).toList());
+        assertThat(builtIn.listDecisions()).extracting(d -> d.path() + ": " + d.matching() + " <- " + d.explanation())
+                .containsExactly(
+                        "spec.template.spec.containers: keyed by name <- Kubernetes 1.36: core.v1.PodSpec.containers",
+                        "spec.template.spec.containers[name=resolver].ports: keyed by containerPort, protocol"
+                                + " (protocol defaults to TCP) <- Kubernetes 1.36: core.v1.Container.ports");
     }
 
     @Test

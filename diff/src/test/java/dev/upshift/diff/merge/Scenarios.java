@@ -31,7 +31,10 @@ final class Scenarios {
     }
 
     static MergeResult merge(String scenario, FieldRules rules) {
-        return ThreeWayMerge.withRules(rules).merge(set(scenario, "base.yaml"), set(scenario, "current.yaml"),
-                set(scenario, "target.yaml"));
+        return merge(scenario, ThreeWayMerge.withRules(rules));
+    }
+
+    static MergeResult merge(String scenario, ThreeWayMerge merge) {
+        return merge.merge(set(scenario, "base.yaml"), set(scenario, "current.yaml"), set(scenario, "target.yaml"));
     }
 }

@@ -129,6 +129,64 @@ class FieldRulesTest {
         }
 
         @Test
+        @DisplayName("reads key defaults: the value a key field has where an item leaves it out")
+        void readsKeyDefaults() {
+            FieldRules rules = read("""
+                    fieldRules:
+                      - path: spec.template.spec.containers[*].ports
+                        listKeys: [containerPort, protocol]
+                        keyDefaults: {protocol: TCP}
+                      - path: spec.things
+                        listType: map
+                        keyDefaults: {name: default}
+                    """);
+            assertThat(problems.all()).isEmpty();
+            assertThat(rules.rules().get(0).keyDefaults()).hasToString("{protocol=\"TCP\"}");
+            assertThat(rules.rules().get(1).keyDefaults()).hasToString("{name=\"default\"}");
+        }
+
+        @Test
+        @DisplayName("reports key defaults that name no key field, are not scalars, or have no keyed list, with positions")
+        void reportsKeyDefaultProblems() {
+            FieldRules rules = read("""
+                    fieldRules:
+                      - path: spec.a
+                        listKeys: [port, protocol]
+                        keyDefaults: {proto: TCP}
+                      - path: spec.b
+                        listKeys: [port]
+                        keyDefaults: {port: [1]}
+                      - path: spec.c
+                        impact: none
+                        keyDefaults: {name: x}
+                      - path: spec.d
+                        listType: set
+                        keyDefaults: {x: 1}
+                      - path: spec.e
+                        listKeys: [name]
+                        keyDefaults: [name]
+                    """);
+            assertThat(problems.all()).extracting(Problem::toString).containsExactly(
+                    "release.yaml:4:18: fieldRules[0].keyDefaults: keyDefaults names 'proto', which is not a key of this"
+                            + " list (keys: port, protocol)",
+                    "release.yaml:7:25: fieldRules[1].keyDefaults.port: expected text, a number or a boolean, got a list",
+                    "release.yaml:10:18: fieldRules[2].keyDefaults: keyDefaults need listKeys: they give values to key fields",
+                    "release.yaml:13:18: fieldRules[3].keyDefaults: keyDefaults need listKeys: they give values to key fields",
+                    "release.yaml:16:18: fieldRules[4].keyDefaults: expected a mapping, got a list");
+            assertThat(rules.rules()).isEmpty();
+        }
+
+        @Test
+        @DisplayName("key defaults are checked in code too")
+        void keyDefaultsInCode() {
+            assertThat(FieldRule.forPath("spec.ports").listKeys("port", "protocol").keyDefault("protocol", "TCP").build()
+                    .keyDefaults()).containsOnlyKeys("protocol");
+            assertThatThrownBy(() -> FieldRule.forPath("spec.ports").listKeys("port").keyDefault("protocol", "TCP").build())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("keyDefaults names 'protocol', which is not a key of this list (keys: port)");
+        }
+
+        @Test
         @DisplayName("reads FieldRules documents with kind and version checking")
         void readsDocuments() {
             FieldRules rules = FieldRules.readDocuments(DocumentLoader.create().load("rules.yaml", """

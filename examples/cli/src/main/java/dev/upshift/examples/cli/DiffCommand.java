@@ -10,6 +10,7 @@ import dev.upshift.diff.merge.ThreeWayMerge;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.problem.SourceLocation;
+import dev.upshift.diff.render.ListKeysReport;
 import dev.upshift.diff.render.Rendering;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -46,10 +47,19 @@ final class DiffCommand implements Callable<Integer> {
             description = "report (default), unified, json-patch, merge-patch, yaml or json")
     String output;
 
+    @Option(names = "--explain-keys",
+            description = "print, instead of the change, how the items of each list were matched and what decided it"
+                    + " (a rule, the built-in table of Kubernetes and Cluster API lists, or the name field)")
+    boolean explainKeys;
+
     @Override
     public Integer call() {
         Rendering rendering = Rendering.byWord(output).orElseThrow(() -> new CommandLine.ParameterException(
                 spec.commandLine(), "unknown --output '" + output + "'; expected one of: " + String.join(", ", Rendering.words())));
+        if (explainKeys && spec.commandLine().getParseResult().hasMatchedOption("--output")) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--explain-keys prints its own text; leave out --output");
+        }
         PrintWriter err = spec.commandLine().getErr();
         Problems problems = new Problems();
         DocumentFiles files = DocumentFiles.create();
@@ -66,7 +76,7 @@ final class DiffCommand implements Callable<Integer> {
         ThreeWayMerge merge = ThreeWayMerge.withRules(fieldRules);
         MergeResult result = baseSet == null ? merge.mergeWithoutBase(currentSet, targetSet)
                 : merge.merge(baseSet, currentSet, targetSet);
-        spec.commandLine().getOut().print(rendering.render(result));
+        spec.commandLine().getOut().print(explainKeys ? ListKeysReport.render(result) : rendering.render(result));
         if (!result.isBlocked()) {
             return Main.OK;
         }

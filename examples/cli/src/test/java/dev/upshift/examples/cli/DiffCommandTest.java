@@ -254,6 +254,33 @@ class DiffCommandTest {
     }
 
     @Test
+    @DisplayName("--explain-keys prints how each list was matched and what decided it")
+    void explainKeys() throws IOException {
+        Run r = run(threeWay("--explain-keys"));
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).isEqualTo("""
+                apps/v1/Deployment/shop/web
+                  spec.template.spec.containers: keyed by name  (built in: Kubernetes 1.36: core.v1.PodSpec.containers)
+                """);
+        String ports = """
+                apiVersion: v1
+                kind: Service
+                metadata: {name: dns}
+                spec:
+                  ports: [{port: 53, protocol: UDP}, {port: 53}]
+                """;
+        Run service = run("diff", "--base", file("sb.yaml", ports), "--current", file("sc.yaml", ports.replace("53}", "53, protocol: TCP}")),
+                "--target", file("st.yaml", ports.replace("53}]", "53}, {port: 9153}]")), "--explain-keys");
+        assertThat(service.out()).isEqualTo("""
+                v1/Service/dns
+                  spec.ports: keyed by port, protocol (protocol defaults to TCP)  (built in: Kubernetes 1.36: core.v1.ServiceSpec.ports)
+                """);
+        Run both = run(threeWay("--explain-keys", "--output", "json"));
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err()).startsWith("upshift: --explain-keys prints its own text; leave out --output");
+    }
+
+    @Test
     @DisplayName("an unknown --output is a usage error (exit 2)")
     void usage() throws IOException {
         Run r = run(threeWay("--output", "html"));
@@ -263,6 +290,6 @@ class DiffCommandTest {
         assertThat(run("diff", "--target", "x").code()).isEqualTo(2);
         Run help = run("diff", "--help");
         assertThat(help.code()).isZero();
-        assertThat(help.out()).contains("--base=FILE", "--rules=FILE", "--output=FORMAT");
+        assertThat(help.out()).contains("--base=FILE", "--rules=FILE", "--output=FORMAT", "--explain-keys");
     }
 }
