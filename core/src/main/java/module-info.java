@@ -1,6 +1,11 @@
-/** Upshift's core: selection, plans, the engine and the embedded file adapters. */
+/** Upshift's core: the kinds of a fleet, validation, selection, plans, the engine and the embedded file adapters. */
 module dev.upshift.core {
+    requires transitive dev.upshift.spi;
+    requires transitive dev.upshift.release;
+    requires transitive dev.upshift.schedule;
     requires transitive dev.upshift.diff;
 
+    exports dev.upshift.core;
     exports dev.upshift.core.files;
+    exports dev.upshift.core.validate;
 }

@@ -74,7 +74,7 @@ public class ScheduleIndexBench {
         Instant at = queries[i];
         for (Duration ahead : List.of(Duration.ofDays(32), AllowedIntervals.DEFAULT_SEARCH)) {
             for (Interval candidate : s.allowed(at, at.plus(ahead), UpgradeKind.PATCH)) {
-                if (candidate.duration().compareTo(AT_LEAST) >= 0 && candidate.end().isBefore(at.plus(ahead))) {
+                if (candidate.lastsAtLeast(AT_LEAST) && candidate.end().orElseThrow().isBefore(at.plus(ahead))) {
                     return Optional.of(candidate);
                 }
             }

@@ -31,6 +31,14 @@ public final class PureModuleRules {
             .because("pure modules only parse what they are handed");
 
     @ArchTest
+    public static final ArchRule readsNoResources = noClasses()
+            .should().callMethodWhere(describe("a resource lookup of Class or ClassLoader",
+                    (JavaCall<?> call) -> (call.getTargetOwner().isEquivalentTo(Class.class)
+                            || call.getTargetOwner().isAssignableTo(ClassLoader.class))
+                            && (call.getName().startsWith("getResource") || call.getName().startsWith("getSystemResource"))))
+            .because("pure modules parse only what they are handed; bundled data is a constant");
+
+    @ArchTest
     public static final ArchRule readsNoClock = noClasses()
             .should().dependOnClassesThat().belongToAnyOf(java.time.Clock.class, java.time.InstantSource.class)
             .orShould().callMethodWhere(describe("now() of java.time",

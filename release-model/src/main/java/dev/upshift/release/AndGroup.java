@@ -138,10 +138,10 @@ final class AndGroup {
             Version v = t.version();
             long major = v.major();
             long minor = v.minor();
-            Wildcard w = t.wildcard();
+            OpenParts w = t.open();
             switch (t.op()) {
                 case EQ -> {
-                    if (w == Wildcard.NONE) {
+                    if (w == OpenParts.NONE) {
                         atLeast(v, true);
                         atMost(v, true);
                     } else {
@@ -163,7 +163,7 @@ final class AndGroup {
         }
 
         /** {@code >}: above the version, or above every version a short one spans. */
-        private void greaterThan(Version v, Wildcard w) {
+        private void greaterThan(Version v, OpenParts w) {
             switch (w) {
                 case NONE, ALL -> atLeast(v, false);
                 case MINOR -> atLeastOrNothing(majorAfter(v.major()));
@@ -172,7 +172,7 @@ final class AndGroup {
         }
 
         /** {@code <=}: up to the version, or up to every version a short one spans ({@code <=*}: 0.0.z). */
-        private void atMostWidened(Version v, Wildcard w) {
+        private void atMostWidened(Version v, OpenParts w) {
             switch (w) {
                 case NONE -> atMost(v, true);
                 case MINOR -> atMost(majorAfter(v.major()), false);
@@ -181,11 +181,11 @@ final class AndGroup {
         }
 
         /** {@code ^}: from the version up to the next change of its left-most non-zero part. */
-        private void caret(Version v, Wildcard w) {
+        private void caret(Version v, OpenParts w) {
             atLeast(v, true);
-            if (v.major() > 0 || w == Wildcard.MINOR) {
+            if (v.major() > 0 || w == OpenParts.MINOR) {
                 atMost(majorAfter(v.major()), false);
-            } else if (v.minor() > 0 || w == Wildcard.PATCH) {
+            } else if (v.minor() > 0 || w == OpenParts.PATCH) {
                 atMost(minorAfter(v.major(), v.minor()), false);
             } else {
                 atMost(patchAfter(v.major(), v.minor(), v.patch()), false);
@@ -193,13 +193,13 @@ final class AndGroup {
         }
 
         /** {@code ~} and widened {@code =}: see the table in {@link VersionConstraint}. */
-        private void tilde(Version v, Wildcard w) {
+        private void tilde(Version v, OpenParts w) {
             atLeast(v, true);
             boolean zero = v.major() == 0 && v.minor() == 0 && v.patch() == 0;
-            if (zero && (w == Wildcard.NONE || w == Wildcard.ALL)) {
+            if (zero && (w == OpenParts.NONE || w == OpenParts.ALL)) {
                 return; // Masterminds: ~0.0.0 and ~* accept everything from 0.0.0 up
             }
-            if (w == Wildcard.MINOR) {
+            if (w == OpenParts.MINOR) {
                 atMost(majorAfter(v.major()), false);
             } else {
                 atMost(minorAfter(v.major(), v.minor()), false);

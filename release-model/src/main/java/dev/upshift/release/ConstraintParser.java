@@ -134,9 +134,9 @@ final class ConstraintParser {
     }
 
     /** Reads the part at {@code index} into {@code numbers}; returns the wildcard state after it. */
-    private Wildcard part(long[] numbers, int index, Wildcard open, String expected) {
+    private OpenParts part(long[] numbers, int index, OpenParts open, String expected) {
         char c = in.peek();
-        if (open != Wildcard.NONE) {
+        if (open != OpenParts.NONE) {
             // Masterminds ignores the parts after a wildcard, whatever digits and wildcards they hold.
             if (!isPartChar(c)) {
                 throw in.unexpected(expected);
@@ -148,13 +148,13 @@ final class ConstraintParser {
         }
         if (c == 'x' || c == 'X' || c == '*') {
             in.pos++;
-            return index == 0 ? Wildcard.ALL : index == 1 ? Wildcard.MINOR : Wildcard.PATCH;
+            return index == 0 ? OpenParts.ALL : index == 1 ? OpenParts.MINOR : OpenParts.PATCH;
         }
         if (!Scanner.isDigit(c)) {
             throw in.unexpected(expected);
         }
         numbers[index] = in.number(PART_NAMES[index], true);
-        return Wildcard.NONE;
+        return OpenParts.NONE;
     }
 
     private static boolean isPartChar(char c) {
@@ -197,7 +197,7 @@ final class ConstraintParser {
         if (!in.skipWhitespace()) {
             throw in.unexpected("whitespace after the '-' of a hyphen range");
         }
-        terms.add(new Term(Operator.GE, first.version(), Wildcard.NONE));
+        terms.add(new Term(Operator.GE, first.version(), OpenParts.NONE));
         terms.add(version(Operator.LE, "the upper version of the hyphen range"));
         return true;
     }
@@ -264,7 +264,7 @@ final class ConstraintParser {
             expected = PART;
         }
         long[] numbers = new long[3];
-        Wildcard open = Wildcard.NONE;
+        OpenParts open = OpenParts.NONE;
         int given = 0;
         for (; given < 3; given++) {
             if (given > 0) {
@@ -276,8 +276,8 @@ final class ConstraintParser {
             }
             open = part(numbers, given, open, expected);
         }
-        if (open == Wildcard.NONE && given < 3) {
-            open = given == 1 ? Wildcard.MINOR : Wildcard.PATCH;
+        if (open == OpenParts.NONE && given < 3) {
+            open = given == 1 ? OpenParts.MINOR : OpenParts.PATCH;
         }
         String[] pre = Version.NO_IDENTIFIERS;
         String after = given < 3 ? "'.', '-', '+', " + AFTER_VERSION : "'-', '+', " + AFTER_VERSION;

@@ -1,6 +1,7 @@
 package dev.upshift.release;
 
 import dev.upshift.diff.document.DocumentDefaults;
+import dev.upshift.diff.kind.DocumentKind;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.problem.SourceLocation;
 import java.time.LocalDate;
@@ -25,11 +26,36 @@ import java.util.TreeMap;
  * or equal version; such a hop is reported as unchecked for that component).
  *
  * <p>Instances are immutable and thread-safe; build them with {@link #builder(String)} or read them
- * from documents with {@link ReleaseDocuments}.
+ * from documents with {@link #KIND}.
  */
 public final class Release implements Comparable<Release> {
     /** The component the default skew policy looks at. */
     public static final String KUBERNETES = "kubernetes";
+
+    /**
+     * The {@code Release} document kind (DESIGN.md section 4; docs/releases.md describes every
+     * field). Every problem is recorded with its position; a release with any error is not returned.
+     * Read together ({@link DocumentKind#readAll}), two releases of the same version are an error
+     * naming both places, and a release whose {@code upgradesFrom} accepts none of the older releases
+     * gets a warning (it can only be installed fresh).
+     *
+     * <pre>{@code
+     * apiVersion: upshift.dev/v1alpha1
+     * kind: Release
+     * metadata: {name: "20.1.0"}                 # the release's version
+     * spec:
+     *   state: active                            # active (default) | deprecated | withdrawn
+     *   endOfLife: 2027-06-30                    # optional
+     *   channels: [stable]                       # optional
+     *   components: {kubernetes: 1.29.4, etcd: 3.5.12}
+     *   upgradesFrom: ">=19.2.0 <20.1.0"         # optional; absent: any older release
+     *   componentUpgradesFrom: {etcd: ">=3.5.0"} # optional, per component
+     *   defaults: [...]                          # optional partial documents (see DocumentDefaults)
+     *   fieldRules: [...]                        # optional (see FieldRule)
+     * }</pre>
+     */
+    public static final DocumentKind<Release> KIND = DocumentKind.builder("Release", ReleaseReader::read)
+            .readAllWith(ReleaseReader::readAll).build();
 
     private final Version version;
     private final ReleaseState state;

@@ -47,36 +47,19 @@ public final class ReleaseCatalog {
     }
 
     /**
-     * Reads the {@code Release} documents among {@code documents} (other kinds are ignored) and
-     * checks them together: two releases of the same version are an error naming both places, and a
-     * release whose {@code upgradesFrom} accepts none of the older releases in the catalog gets a
-     * warning (it can only be installed fresh).
+     * Reads the {@code Release} documents among {@code documents} with {@link Release#KIND} (other
+     * kinds are ignored), which checks them together: two releases of the same version are an error
+     * naming both places, and a release whose {@code upgradesFrom} accepts none of the older releases
+     * in the catalog gets a warning (it can only be installed fresh).
      *
      * @return the catalog of every release without errors; check {@code problems} for the rest
      */
     public static ReleaseCatalog read(List<SourceDocument> documents, Problems problems) {
-        Map<Version, Release> seen = new HashMap<>();
-        List<Release> releases = new ArrayList<>();
-        for (SourceDocument doc : documents) {
-            if (!ReleaseDocuments.KIND.equals(doc.kind())) {
-                continue;
-            }
-            ReleaseDocuments.read(doc, problems).ifPresent(r -> {
-                Release first = seen.putIfAbsent(r.version().withoutBuild(), r);
-                if (first != null) {
-                    problems.add(Problem.error(doc.locate("/metadata/name"), "metadata.name",
-                            "release " + r.version() + " is defined twice (first at " + first.location() + ")"));
-                } else {
-                    releases.add(r);
-                }
-            });
-        }
-        ReleaseCatalog catalog = of(releases);
-        catalog.warnAboutIslands(documents, problems);
-        return catalog;
+        return of(Release.KIND.readAll(documents, problems));
     }
 
-    private void warnAboutIslands(List<SourceDocument> documents, Problems problems) {
+    /** Warns about each release whose {@code upgradesFrom} accepts none of the older releases. */
+    void warnAboutIslands(Problems problems) {
         for (int i = 1; i < releases.size(); i++) {
             Release r = releases.get(i);
             Optional<VersionConstraint> from = r.upgradesFrom();

@@ -7,16 +7,16 @@ import java.util.Objects;
  * whose open parts are 0, and which parts were open.
  *
  * <p>{@code >=} and {@code <} compare with the version alone (Masterminds does not widen them), so
- * their wildcard is normalised to {@link Wildcard#NONE}: {@code >=1.x} and {@code >=1.0.0} are the
+ * their open parts are normalised to {@link OpenParts#NONE}: {@code >=1.x} and {@code >=1.0.0} are the
  * same term. The version never carries build metadata, which constraints ignore.
  */
-record Term(Operator op, Version version, Wildcard wildcard) {
+record Term(Operator op, Version version, OpenParts open) {
     Term {
         Objects.requireNonNull(op, "op");
         Objects.requireNonNull(version, "version");
-        Objects.requireNonNull(wildcard, "wildcard");
+        Objects.requireNonNull(open, "open");
         if (op == Operator.GE || op == Operator.LT) {
-            wildcard = Wildcard.NONE;
+            open = OpenParts.NONE;
         }
     }
 
@@ -31,7 +31,7 @@ record Term(Operator op, Version version, Wildcard wildcard) {
         String full = version.toString();
         int dash = full.indexOf('-');
         String suffix = dash < 0 ? "" : full.substring(dash);
-        String core = switch (wildcard) {
+        String core = switch (open) {
             case NONE -> full;
             case PATCH -> version.major() + "." + version.minor() + ".x" + suffix;
             case MINOR -> version.major() + ".x" + suffix;

@@ -196,7 +196,7 @@ public final class UpgradeGraph {
             if (move) {
                 workers = b;
             }
-            hops.add(new Hop(a, b, VersionChange.between(a.version(), b.version()), move, workers, rules.unchecked(a, b)));
+            hops.add(new Hop(a, b, a.version().changeTo(b.version()), move, workers, rules.unchecked(a, b)));
         }
         return hops;
     }

@@ -1,5 +1,6 @@
 package dev.upshift.release;
 
+import dev.upshift.diff.value.VersionChange;
 import java.util.List;
 import java.util.Objects;
 

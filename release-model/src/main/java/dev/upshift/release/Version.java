@@ -1,5 +1,6 @@
 package dev.upshift.release;
 
+import dev.upshift.diff.value.VersionChange;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -169,6 +170,22 @@ public final class Version implements Comparable<Version> {
     /** Whether this version has lower precedence than {@code other} (build metadata ignored). */
     public boolean isOlderThan(Version other) {
         return comparePrecedence(this, other) < 0;
+    }
+
+    /**
+     * How far moving from this version to {@code to} goes, judged on major, minor and patch: a
+     * different major is {@link VersionChange#MAJOR}, a different minor {@link VersionChange#MINOR},
+     * any other difference in precedence (patch or prerelease) {@link VersionChange#PATCH}, and the
+     * same precedence {@link VersionChange#NONE}. The direction does not matter.
+     */
+    public VersionChange changeTo(Version to) {
+        if (major != to.major) {
+            return VersionChange.MAJOR;
+        }
+        if (minor != to.minor) {
+            return VersionChange.MINOR;
+        }
+        return samePrecedence(to) ? VersionChange.NONE : VersionChange.PATCH;
     }
 
     /**

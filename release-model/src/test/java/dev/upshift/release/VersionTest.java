@@ -223,6 +223,15 @@ class VersionTest {
 
     @Nested
     class Derived {
+        @ParameterizedTest(name = "{0} to {1}: {2}")
+        @CsvSource({
+            "1.2.3, 1.2.3, none", "1.2.3, 1.2.3+build.7, none", "1.2.3, 1.2.4, patch", "1.2.3-rc.1, 1.2.3, patch",
+            "1.2.3, 1.3.0, minor", "1.2.3, 1.1.9, minor", "1.2.3, 2.0.0, major", "2.0.0, 1.9.9, major"})
+        @DisplayName("changeTo judges how far a version moves on major, minor and patch, in either direction")
+        void changeToNamesHowFarTheVersionMoves(String from, String to, String change) {
+            assertThat(v(from).changeTo(v(to)).word()).isEqualTo(change);
+        }
+
         @Test
         void nextVersionsIncrementOnePartAndDropTheRest() {
             Version version = v("1.2.3-rc.1+b");

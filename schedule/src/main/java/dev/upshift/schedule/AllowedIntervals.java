@@ -14,8 +14,11 @@ import java.util.Optional;
  * or touch, minus the exclusions whose {@link ExclusionScope} blocks the kind. Queries accept
  * instants from 1900 to 9000 and throw {@link IllegalArgumentException} outside that range.
  *
- * <p>Implementations: {@link ScheduleIndex} for schedules, {@link #always()} for a cluster
- * without one, and {@link #withFreeze} on top of either.
+ * <p>Where to get one: {@link ScheduleIndex#get} for a schedule that an index holds (the index
+ * itself is not an {@code AllowedIntervals}: it holds one per schedule), {@link #always()} for a
+ * cluster without a schedule, and {@link #withFreeze} on top of either. The allowed time of a
+ * schedule an index holds never fails to answer: queries throw only for arguments outside their
+ * documented range.
  */
 public interface AllowedIntervals {
 
@@ -31,8 +34,8 @@ public interface AllowedIntervals {
      * <p>The result starts at {@code at} when {@code at} is inside an allowed interval (the part
      * before {@code at} is cut off), otherwise where the next allowed interval starts; it must
      * start before {@code at + within} and last at least {@code atLeast}. Its end is exact, unless
-     * the interval goes on past {@code at + within + atLeast}: then its end is
-     * {@link Interval#OPEN}, as the query looked no further.
+     * the interval goes on past {@code at + within + atLeast}: then it is
+     * {@linkplain Interval#isOpen() open} (it has no end), as the query looked no further.
      *
      * @param at the earliest start
      * @param kind the kind of upgrade
@@ -51,6 +54,7 @@ public interface AllowedIntervals {
      * Every allowed interval that overlaps {@code [from, to)}, clipped to it, in order. Intervals
      * never touch or overlap each other.
      *
+     * @return closed intervals only
      * @throws IllegalArgumentException when {@code to} is before {@code from}
      */
     List<Interval> between(Instant from, Instant to, UpgradeKind kind);

@@ -21,7 +21,7 @@ final class Always implements AllowedIntervals {
     @Override
     public Optional<Interval> next(Instant at, UpgradeKind kind, Duration atLeast, Duration within) {
         Limits.checkNext(at, kind, atLeast, within);
-        return Optional.of(new Interval(at, Interval.OPEN));
+        return Optional.of(Interval.openFrom(at));
     }
 
     @Override

@@ -1,28 +1,18 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.value.Durations;
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.kind.Metadata;
-import dev.upshift.diff.kind.Migrations;
-import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.kind.DocumentKind;
 import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * What a platform requires of a maintenance policy, as data: an {@code AvailabilityProfile}
- * document. Upshift bundles {@code gke} and {@code aks} (a YAML resource next to this class, easy
- * to update when a provider changes its limits); users write their own in the same format.
+ * document. Upshift bundles {@code gke} and {@code aks} (YAML text in {@code BundledProfiles}, easy
+ * to update when a provider changes its limits); users write their own in the same format and read
+ * them with {@link #KIND}.
  *
  * <pre>
  * kind: AvailabilityProfile
@@ -41,11 +31,8 @@ import java.util.Optional;
 public record AvailabilityProfile(String name, String description, Optional<AllowedTime> allowedTime,
         Optional<WindowLength> windowLength) {
 
-    /** The document kind. */
-    public static final String KIND = "AvailabilityProfile";
-
-    private static final Migrations MIGRATIONS = Migrations.none(Map.of(KIND, MaintenanceSchedule.API_VERSION));
-    private static final List<AvailabilityProfile> BUNDLED = loadBundled();
+    /** The {@code AvailabilityProfile} document kind, reporting every problem with its position. */
+    public static final DocumentKind<AvailabilityProfile> KIND = DocumentKind.of("AvailabilityProfile", ProfileReader::read);
 
     /**
      * At least {@code atLeast} of allowed time (for patch upgrades) in every period of
@@ -89,24 +76,12 @@ public record AvailabilityProfile(String name, String description, Optional<Allo
 
     /** The profiles Upshift ships: {@code gke} and {@code aks}. */
     public static List<AvailabilityProfile> bundled() {
-        return BUNDLED;
+        return BundledProfiles.ALL;
     }
 
     /** A bundled profile by name. */
     public static Optional<AvailabilityProfile> bundled(String name) {
-        return BUNDLED.stream().filter(p -> p.name.equals(name)).findFirst();
-    }
-
-    /**
-     * Reads an {@value #KIND} document, reporting every problem with its position.
-     *
-     * @return the profile, or empty when the document has errors
-     */
-    public static Optional<AvailabilityProfile> read(SourceDocument document, Problems problems) {
-        Problems local = new Problems();
-        Optional<AvailabilityProfile> profile = MIGRATIONS.migrate(document, local).flatMap(d -> readSpec(d, local));
-        problems.addAll(local.all());
-        return local.hasErrors() ? Optional.empty() : profile;
+        return BundledProfiles.ALL.stream().filter(p -> p.name.equals(name)).findFirst();
     }
 
     /**
@@ -116,78 +91,5 @@ public record AvailabilityProfile(String name, String description, Optional<Allo
     public void check(MaintenanceSchedule schedule, Instant from, Problems problems) {
         windowLength.ifPresent(w -> ProfileChecks.windowLengths(this, w, schedule, problems));
         allowedTime.ifPresent(a -> ProfileChecks.allowedTime(this, a, schedule, from, problems));
-    }
-
-    private static Optional<AvailabilityProfile> readSpec(SourceDocument document, Problems problems) {
-        ObjectView root = ObjectView.of(document, problems);
-        root.string("apiVersion");
-        root.string("kind");
-        Optional<Metadata> metadata = Metadata.read(root);
-        Optional<ObjectView> spec = root.requiredObject("spec");
-        root.rejectUnknownFields();
-        if (spec.isEmpty()) {
-            return Optional.empty();
-        }
-        ObjectView s = spec.get();
-        String description = s.string("description").orElse("");
-        Optional<AllowedTime> allowed = s.object("allowedTime").flatMap(AvailabilityProfile::allowedTime);
-        Optional<WindowLength> length = s.object("windowLength").flatMap(AvailabilityProfile::windowLength);
-        s.rejectUnknownFields();
-        if (allowed.isEmpty() && length.isEmpty() && !problems.hasErrors()) {
-            s.error("a profile needs allowedTime or windowLength");
-        }
-        if (problems.hasErrors() || metadata.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new AvailabilityProfile(metadata.get().name(), description, allowed, length));
-    }
-
-    private static Optional<AllowedTime> allowedTime(ObjectView a) {
-        Optional<Duration> atLeast = a.requiredParsed("atLeast", Durations::parse);
-        Optional<Duration> rolling = a.requiredParsed("inAnyRolling", Durations::parse);
-        Duration blocks = a.parsed("countingBlocksOf", Durations::parse).orElse(Duration.ZERO);
-        a.rejectUnknownFields();
-        if (atLeast.isEmpty() || rolling.isEmpty()) {
-            return Optional.empty();
-        }
-        if (atLeast.get().isZero() || rolling.get().compareTo(atLeast.get()) < 0) {
-            a.error("atLeast", "must be positive and no longer than inAnyRolling");
-            return Optional.empty();
-        }
-        return Optional.of(new AllowedTime(atLeast.get(), rolling.get(), blocks));
-    }
-
-    private static Optional<WindowLength> windowLength(ObjectView w) {
-        Duration min = w.parsed("min", Durations::parse).orElse(Duration.ZERO);
-        Duration max = w.parsed("max", Durations::parse).orElse(Duration.ofSeconds(Long.MAX_VALUE));
-        w.rejectUnknownFields();
-        if (!w.has("min") && !w.has("max")) {
-            w.error("give min, max or both");
-            return Optional.empty();
-        }
-        if (max.compareTo(min) < 0) {
-            w.error("max", "must not be shorter than min");
-            return Optional.empty();
-        }
-        return Optional.of(new WindowLength(min, max));
-    }
-
-    private static List<AvailabilityProfile> loadBundled() {
-        try (InputStream in = AvailabilityProfile.class.getResourceAsStream("profiles.yaml")) {
-            if (in == null) {
-                throw new IllegalStateException("the bundled profiles.yaml is missing from the schedule module");
-            }
-            Problems problems = new Problems();
-            List<AvailabilityProfile> out = new ArrayList<>();
-            for (SourceDocument d : DocumentLoader.create().load("profiles.yaml", in)) {
-                read(d, problems).ifPresent(out::add);
-            }
-            problems.throwIfErrors();
-            return List.copyOf(out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InputException e) {
-            throw new IllegalStateException("the bundled profiles.yaml is broken: " + e.getMessage(), e);
-        }
     }
 }

@@ -35,12 +35,15 @@ public enum ExclusionScope {
         };
     }
 
-    /** Whether this scope blocks the kinds of a restriction index (see {@link UpgradeKind#restriction()}). */
-    boolean blocksRestriction(int restriction) {
+    /**
+     * Whether this scope blocks the kinds of a class: what the index uses, and the same answer as
+     * {@link #blocks(UpgradeKind)} for every kind of the class.
+     */
+    boolean blocks(UpgradeClass upgrades) {
         return switch (this) {
             case NO_UPGRADES -> true;
-            case NO_MINOR_OR_NODE_UPGRADES -> restriction >= 1;
-            case NO_MINOR_UPGRADES -> restriction >= 2;
+            case NO_MINOR_OR_NODE_UPGRADES -> upgrades != UpgradeClass.PATCH_OR_CONFIG;
+            case NO_MINOR_UPGRADES -> upgrades == UpgradeClass.MINOR_OR_MAJOR;
         };
     }
 

@@ -1,6 +1,7 @@
 package dev.upshift.schedule;
 
 import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.problem.SyntaxException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
@@ -59,8 +60,8 @@ public record Freeze(Instant until, String reason) {
         try {
             return OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("invalid time '" + text
-                    + "'; expected RFC 3339 with Z or an offset, e.g. 2026-12-31T00:00:00Z");
+            throw new SyntaxException("time", text, Math.max(0, e.getErrorIndex()),
+                    "expected RFC 3339 with Z or an offset, e.g. 2026-12-31T00:00:00Z");
         }
     }
 }

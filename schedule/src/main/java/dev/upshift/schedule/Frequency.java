@@ -1,6 +1,7 @@
 package dev.upshift.schedule;
 
 import java.time.temporal.ChronoUnit;
+import java.util.Optional;
 
 /** RFC 5545's FREQ values, with the step each one takes. */
 enum Frequency {
@@ -18,6 +19,16 @@ enum Frequency {
     Frequency(ChronoUnit unit, long approximateSeconds) {
         this.unit = unit;
         this.approximateSeconds = approximateSeconds;
+    }
+
+    /** The frequency with this name ({@code DAILY}, ...), or empty. */
+    static Optional<Frequency> named(String name) {
+        for (Frequency f : values()) {
+            if (f.name().equals(name)) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The calendar unit of one step. */

@@ -8,7 +8,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * One schedule's allowed time, expanded over a range of instants that grows on demand.
+ * One schedule's allowed time, expanded over a range of instants that grows on demand. Its schedule
+ * is within {@link OccurrenceBound} (checked when the index is built), so widening always
+ * succeeds: no query fails for a range it has not seen yet.
  *
  * <p>The expansion is a cache of a pure function: the allowed time over a range depends only on
  * the schedule and the range, and expansions of adjacent ranges join exactly. So answers never
@@ -26,9 +28,10 @@ final class IndexedSchedule implements AllowedIntervals {
     private final long horizon;
     private final AtomicReference<Expansion> expansion;
 
+    /** Expands a schedule within {@link OccurrenceBound} over {@code horizon} from {@code origin}. */
     IndexedSchedule(MaintenanceSchedule schedule, Instant origin, Duration horizon) {
         this.schedule = schedule;
-        this.horizon = horizon.getSeconds();
+        this.horizon = Math.min(horizon.getSeconds(), LATEST - EARLIEST);
         long from = Limits.checkRange(origin, "origin").getEpochSecond();
         this.expansion = new AtomicReference<>(Expansion.compute(schedule, from, Math.min(LATEST, from + this.horizon)));
     }
@@ -69,7 +72,7 @@ final class IndexedSchedule implements AllowedIntervals {
     @Override
     public boolean permits(Instant at, UpgradeKind kind) {
         long t = Limits.checkRange(at, "instant").getEpochSecond();
-        return covering(t, t + 1).allowed(kind.restriction()).contains(t);
+        return covering(t, t + 1).allowed(kind).contains(t);
     }
 
     @Override
@@ -80,7 +83,7 @@ final class IndexedSchedule implements AllowedIntervals {
         long reach = Math.min(LATEST, saturatedAdd(startLimit, atLeast));
         Expansion e = covering(t, Math.min(reach, t + 1));
         while (true) {
-            IntervalSet set = e.allowed(kind.restriction());
+            IntervalSet set = e.allowed(kind);
             for (int i = set.firstEndingAfter(t); i < set.size(); i++) {
                 long start = set.start(i);
                 long end = set.end(i);
@@ -92,7 +95,7 @@ final class IndexedSchedule implements AllowedIntervals {
                     break;
                 }
                 if (end > reach || end == e.to) {
-                    return Optional.of(new Interval(from, Interval.OPEN));
+                    return Optional.of(Interval.openFrom(from));
                 }
                 if (leaves(from, end, atLeast)) {
                     return Optional.of(new Interval(from, Instant.ofEpochSecond(end)));
@@ -123,7 +126,7 @@ final class IndexedSchedule implements AllowedIntervals {
         if (a >= b) {
             return List.of();
         }
-        return clip(covering(a, b).allowed(kind.restriction()), from, to);
+        return clip(covering(a, b).allowed(kind), from, to);
     }
 
     /** The intervals of a set that overlap [from, to), clipped to it. */

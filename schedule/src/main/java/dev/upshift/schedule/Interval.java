@@ -2,60 +2,77 @@ package dev.upshift.schedule;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A half-open stretch of time {@code [start, end)}: {@code start} belongs to it, {@code end} does
- * not. An interval whose end is {@link #OPEN} goes on past the point where the query that returned
- * it stopped looking (see {@link AllowedIntervals#next}).
+ * not. An interval is <em>open</em> when it has no end: it goes on past the point where the query
+ * that returned it stopped looking (only {@link AllowedIntervals#next} returns open intervals).
  *
  * @param start the first instant inside
- * @param end the first instant after, strictly later than {@code start}, or {@link #OPEN}
+ * @param end the first instant after, strictly later than {@code start}; empty when the interval
+ *     is open
  */
-public record Interval(Instant start, Instant end) implements Comparable<Interval> {
-
-    /** The end of an interval that lasts beyond what its query examined. */
-    public static final Instant OPEN = Instant.MAX;
+public record Interval(Instant start, Optional<Instant> end) implements Comparable<Interval> {
+    private static final Comparator<Optional<Instant>> ENDS =
+            Comparator.comparing(e -> e.orElse(null), Comparator.nullsLast(Comparator.naturalOrder()));
 
     /** Validates that the interval is not empty. */
     public Interval {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(end, "end");
-        if (!start.isBefore(end)) {
-            throw new IllegalArgumentException("an interval must end after it starts: " + start + "/" + end);
+        if (end.isPresent() && !start.isBefore(end.get())) {
+            throw new IllegalArgumentException("an interval must end after it starts: " + start + "/" + end.get());
         }
     }
 
-    /** Whether the interval goes on past what its query examined. */
-    public boolean isOpen() {
-        return end.equals(OPEN);
+    /** The closed interval {@code [start, end)}. */
+    public Interval(Instant start, Instant end) {
+        this(start, Optional.of(Objects.requireNonNull(end, "end")));
     }
 
-    /** Whether an instant lies inside: {@code start <= at < end}. */
+    /** The open interval that starts at {@code start} and goes on past what its query examined. */
+    public static Interval openFrom(Instant start) {
+        return new Interval(start, Optional.empty());
+    }
+
+    /** Whether the interval goes on past what its query examined: it has no end. */
+    public boolean isOpen() {
+        return end.isEmpty();
+    }
+
+    /** Whether an instant lies inside: {@code start <= at < end} (no upper limit when open). */
     public boolean contains(Instant at) {
-        return !at.isBefore(start) && at.isBefore(end);
+        return !at.isBefore(start) && end.map(at::isBefore).orElse(true);
     }
 
     /** Whether the two intervals share an instant. */
     public boolean overlaps(Interval other) {
-        return start.isBefore(other.end) && other.start.isBefore(end);
+        return end.map(other.start::isBefore).orElse(true) && other.end.map(start::isBefore).orElse(true);
     }
 
-    /** The length; for an open interval, the longest a {@link Duration} holds. */
-    public Duration duration() {
-        return isOpen() ? Duration.ofSeconds(Long.MAX_VALUE, 999_999_999) : Duration.between(start, end);
+    /** The length, or empty for an open interval. */
+    public Optional<Duration> duration() {
+        return end.map(e -> Duration.between(start, e));
     }
 
-    /** Orders by start, then end. */
+    /** Whether the interval lasts at least {@code length}; an open one always does. */
+    public boolean lastsAtLeast(Duration length) {
+        return duration().map(d -> d.compareTo(length) >= 0).orElse(true);
+    }
+
+    /** Orders by start, then end; an open interval after closed ones with the same start. */
     @Override
     public int compareTo(Interval o) {
         int c = start.compareTo(o.start);
-        return c != 0 ? c : end.compareTo(o.end);
+        return c != 0 ? c : ENDS.compare(end, o.end);
     }
 
     /** {@code START/END} in RFC 3339 UTC, {@code START/..} when open. */
     @Override
     public String toString() {
-        return start + "/" + (isOpen() ? ".." : end.toString());
+        return start + "/" + end.map(Instant::toString).orElse("..");
     }
 }

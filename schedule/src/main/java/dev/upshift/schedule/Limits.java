@@ -22,6 +22,19 @@ final class Limits {
     /** How far from its start a rule is searched for its first occurrence. */
     static final Duration FIRST_OCCURRENCE_SEARCH = Duration.ofDays(30 * 366);
 
+    /**
+     * The most window and exclusion occurrences a schedule's rules allow in any one year, counted
+     * from the rules alone (see {@link OccurrenceBound}), so that every range an index may expand
+     * is bounded before anything is expanded.
+     */
+    static final long OCCURRENCE_BOUND_PER_YEAR = 100_000;
+
+    /**
+     * What a span's local time may run ahead of or behind a range of instants: the two days of
+     * slack {@link RecurringSpan} scans on either side, and up to a day of zone offset at each end.
+     */
+    static final Duration LOCAL_SLACK = Duration.ofDays(6);
+
     /** The most steps spent looking for a rule's first occurrence or for its COUNT-th one. */
     static final long SEARCH_STEPS = 100_000;
 
@@ -43,10 +56,23 @@ final class Limits {
         return Math.max(OCCURRENCES_PER_YEAR, prorated);
     }
 
+    /** The longest a window or exclusion may last: the whole supported range. */
+    static final Duration MAX_LENGTH = Duration.between(EARLIEST, LATEST);
+
+    /** Whether an instant lies in the supported range, {@link #EARLIEST} (inclusive) to {@link #LATEST}. */
+    static boolean isSupported(Instant at) {
+        return !at.isBefore(EARLIEST) && at.isBefore(LATEST);
+    }
+
+    /** The message for an instant outside the supported range. */
+    static String unsupported(String what, Instant at) {
+        return what + " " + at + " is outside the supported range " + EARLIEST + " to " + LATEST;
+    }
+
     /** Rejects an instant outside the supported range. */
     static Instant checkRange(Instant at, String what) {
-        if (at.isBefore(EARLIEST) || !at.isBefore(LATEST)) {
-            throw new IllegalArgumentException(what + " " + at + " is outside the supported range " + EARLIEST + " to " + LATEST);
+        if (!isSupported(at)) {
+            throw new IllegalArgumentException(unsupported(what, at));
         }
         return at;
     }

@@ -1,14 +1,11 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.kind.ApiVersions;
+import dev.upshift.diff.kind.DocumentKind;
 import dev.upshift.diff.kind.Metadata;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * A {@code MaintenanceSchedule} document: recurring windows when upgrades may run, and exclusions
@@ -28,10 +25,20 @@ import java.util.Optional;
 public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<MaintenanceWindow> windows,
         List<MaintenanceExclusion> exclusions, Origin origin) {
 
-    /** The document kind. */
-    public static final String KIND = "MaintenanceSchedule";
-    /** The {@code apiVersion} schedules are read at. */
-    public static final String API_VERSION = ApiVersions.CURRENT;
+    /**
+     * The {@code MaintenanceSchedule} document kind, reporting every problem with its file, line,
+     * column and field.
+     *
+     * <p>Besides the format, reading checks that the schedule can do its job: a recurrence that
+     * never occurs, UNTIL before the start, exclusions that hide every window in the two years
+     * after the first one, and more occurrences than Upshift expands are errors; a start that is
+     * not an occurrence of its own rule, an exclusion ending at 23:59:59 and a schedule with
+     * nothing in it are warnings. These checks depend only on the document, never on the clock.
+     * Read together ({@link DocumentKind#readAll}), a schedule named like an earlier one is an
+     * error and is not read.
+     */
+    public static final DocumentKind<MaintenanceSchedule> KIND = DocumentKind
+            .builder("MaintenanceSchedule", ScheduleReader::read).readAllWith(ScheduleReader::readAll).build();
 
     /** Validates and copies the parts. */
     public MaintenanceSchedule {
@@ -48,47 +55,23 @@ public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<Maint
     }
 
     /**
-     * Reads a schedule document, reporting every problem with its file, line, column and field.
-     *
-     * <p>Besides the format, reading checks that the schedule can do its job: a recurrence that
-     * never occurs, UNTIL before the start, exclusions that hide every window in the two years
-     * after the first one, and more occurrences than Upshift expands are errors; a start that is
-     * not an occurrence of its own rule, an exclusion ending at 23:59:59 and a schedule with
-     * nothing in it are warnings. These checks depend only on the document, never on the clock.
-     *
-     * @param document a document of kind {@value #KIND}
-     * @param problems where errors and warnings go
-     * @return the schedule, or empty when the document has errors
-     */
-    public static Optional<MaintenanceSchedule> read(SourceDocument document, Problems problems) {
-        return ScheduleReader.read(document, problems);
-    }
-
-    /**
-     * Reads every {@value #KIND} document of a list, skipping documents of other kinds, and
-     * reports two schedules with the same name.
-     *
-     * @return the schedules without errors, in document order
-     */
-    public static List<MaintenanceSchedule> readAll(List<SourceDocument> documents, Problems problems) {
-        return ScheduleReader.readAll(documents, problems);
-    }
-
-    /**
      * The allowed intervals that overlap {@code [from, to)}, clipped to it, computed directly from
      * the rules without an index (each call expands the recurrences again; use a
      * {@link ScheduleIndex} for repeated queries).
      *
      * @throws IllegalArgumentException when {@code to} is before {@code from} or either lies outside 1900–9000
+     * @throws dev.upshift.diff.problem.UpshiftException when the schedule's rules allow more than
+     *     100,000 occurrences in a year (which reading a document reports as an error)
      */
     public List<Interval> allowed(Instant from, Instant to, UpgradeKind kind) {
         Limits.checkBetween(from, to, kind);
+        OccurrenceBound.require(this);
         long a = from.getEpochSecond();
         long b = to.getEpochSecond() + (to.getNano() > 0 ? 1 : 0);
         if (a >= b) {
             return List.of();
         }
-        return IndexedSchedule.clip(Expansion.compute(this, a, b).allowed(kind.restriction()), from, to);
+        return IndexedSchedule.clip(Expansion.compute(this, a, b).allowed(kind), from, to);
     }
 
     /** This schedule's allowed time, indexed from {@code origin} over {@link ScheduleIndex#DEFAULT_HORIZON}. */

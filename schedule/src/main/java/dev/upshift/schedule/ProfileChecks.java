@@ -2,7 +2,6 @@ package dev.upshift.schedule;
 
 import dev.upshift.diff.value.Durations;
 import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.problem.UpshiftException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.TreeSet;
@@ -33,13 +32,12 @@ final class ProfileChecks {
             MaintenanceSchedule schedule, Instant from, Problems problems) {
         long a = Limits.checkRange(from, "from").getEpochSecond();
         long b = Math.min(Limits.LATEST.getEpochSecond(), a + Limits.DEFAULT_HORIZON.getSeconds());
-        IntervalSet blocks;
-        try {
-            blocks = Expansion.compute(schedule, a, b).allowed(UpgradeKind.PATCH.restriction());
-        } catch (UpshiftException e) {
-            problems.error(schedule.origin().location(), schedule.origin().field(), e.getMessage());
+        Expansion.Outcome outcome = Expansion.budgeted(schedule, a, b);
+        if (outcome instanceof Expansion.OverBudget over) {
+            problems.error(schedule.origin().location(), schedule.origin().field(), over.message());
             return;
         }
+        IntervalSet blocks = ((Expansion.Expanded) outcome).expansion().allowed(UpgradeClass.PATCH_OR_CONFIG);
         long w = Math.min(rule.inAnyRolling().getSeconds(), b - a);
         long c = rule.countingBlocksOf().getSeconds();
         long lastStart = b - w;

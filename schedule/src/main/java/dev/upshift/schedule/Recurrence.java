@@ -1,5 +1,6 @@
 package dev.upshift.schedule;
 
+import dev.upshift.diff.problem.SyntaxException;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -11,7 +12,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 import net.fortuna.ical4j.model.Recur;
-import net.fortuna.ical4j.util.Configurator;
 
 /**
  * An RFC 5545 recurrence rule ({@code RRULE} value), checked and ready to expand.
@@ -28,15 +28,9 @@ import net.fortuna.ical4j.util.Configurator;
  * hundred steps at a time. Immutable and thread-safe.
  */
 public final class Recurrence {
-    /**
-     * How many steps Upshift asks ical4j to cover at once: well below ical4j's limit of steps
-     * without an instance ({@code net.fortuna.ical4j.recur.maxincrementcount}, 1,000 unless
-     * configured lower), after which it stops silently.
-     */
-    static final long CHUNK_STEPS = chunkSteps();
-
     private static final DateTimeFormatter BASIC_DATE_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss");
     private static final DateTimeFormatter BASIC_DATE = DateTimeFormatter.BASIC_ISO_DATE;
+    private static final LocalDateTime FAR = LocalDateTime.of(100_000, 1, 1, 0, 0);
 
     private final String text;
     private final Frequency frequency;
@@ -44,6 +38,7 @@ public final class Recurrence {
     private final OptionalInt count;
     private final Optional<Until> until;
     private final String expansionRule;
+    private final long instancesPerStep;
 
     private Recurrence(String text, RuleParts parts) {
         this.text = text;
@@ -58,13 +53,15 @@ public final class Recurrence {
             }
         }
         this.expansionRule = rule.toString();
+        this.instancesPerStep = StepBound.instancesPerStep(parts);
     }
 
     /**
      * Parses a rule such as {@code FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR} (an {@code RRULE:} prefix is
      * accepted).
      *
-     * @throws IllegalArgumentException quoting the rule and saying what is wrong with it
+     * @throws SyntaxException quoting the rule, saying what is wrong with it and pointing at the
+     *     part at fault (its {@link SyntaxException#position() position} is 0-based in {@code text})
      */
     public static Recurrence parse(String text) {
         Objects.requireNonNull(text, "text");
@@ -73,8 +70,8 @@ public final class Recurrence {
         r.checkBounds(parts);
         try {
             r.newRecur();
-        } catch (RuntimeException e) {
-            throw parts.bad(String.valueOf(e.getMessage()));
+        } catch (RuntimeException ical4jRejects) {
+            throw parts.bad(String.valueOf(ical4jRejects.getMessage()));
         }
         return r;
     }
@@ -104,21 +101,25 @@ public final class Recurrence {
 
     /** A fresh ical4j rule without COUNT and UNTIL (which Upshift applies itself); ical4j's rules are not thread-safe. */
     Recur<LocalDateTime> newRecur() {
+        ExpansionWork.ruleBuilt();
         return new Recur<>(expansionRule);
     }
 
-    /** The local time {@code steps} steps of this rule after {@code t}, or a far-future time on overflow. */
+    /** The local time {@code steps} steps of this rule after {@code t}, or {@link LocalDateTime#MAX} past year 100,000. */
     LocalDateTime advance(LocalDateTime t, long steps) {
-        try {
-            return t.plus(Math.multiplyExact(steps, (long) interval), frequency.unit());
-        } catch (ArithmeticException | DateTimeException e) {
-            return LocalDateTime.MAX;
-        }
+        long units = StepBound.saturatedMultiply(steps, interval);
+        return units >= t.until(FAR, frequency.unit()) ? LocalDateTime.MAX : t.plus(units, frequency.unit());
     }
 
-    private static long chunkSteps() {
-        int limit = Configurator.getIntProperty(Recur.KEY_MAX_INCREMENT_COUNT).orElse(1_000);
-        return limit <= 0 ? 450 : Math.max(1, Math.min(450, limit / 2));
+    /**
+     * The most instances the rule can have within any stretch of {@code seconds} of local time: the
+     * steps (FREQ × INTERVAL) that can touch the stretch, times the most instances one step can
+     * generate, and never more than COUNT. An upper bound, read from the rule's parts alone.
+     */
+    long maxInstancesWithin(long seconds) {
+        long steps = StepBound.stepsTouching(frequency, interval, seconds);
+        long bound = StepBound.saturatedMultiply(steps, instancesPerStep);
+        return count.isPresent() ? Math.min(bound, count.getAsInt()) : bound;
     }
 
     /** Whether UNTIL (if any) admits an instance starting at this local time and instant. */
@@ -140,7 +141,7 @@ public final class Recurrence {
         double steps = frequency.stepsPerYear(interval);
         if (steps > Limits.STEPS_PER_YEAR) {
             int needed = (int) Math.ceil(frequency.stepsPerYear(1) / Limits.STEPS_PER_YEAR);
-            throw parts.bad(String.format(java.util.Locale.ROOT,
+            throw parts.bad(interval > 1 ? "INTERVAL" : "FREQ", String.format(java.util.Locale.ROOT,
                     "FREQ=%s%s takes %,d steps a year, more than the %,d Upshift expands; use a coarser FREQ with"
                             + " BYHOUR/BYMINUTE, or INTERVAL=%d or more",
                     frequency, interval > 1 ? ";INTERVAL=" + interval : "", (long) steps, Limits.STEPS_PER_YEAR, needed));
@@ -205,7 +206,7 @@ public final class Recurrence {
                 }
                 return new Until(value, null, LocalDateTime.parse(value, BASIC_DATE_TIME), null);
             } catch (DateTimeException e) {
-                throw parts.bad("UNTIL '" + value + "' is not a date (20211231) or date-time (20211231T170000Z)");
+                throw parts.bad("UNTIL", "UNTIL '" + value + "' is not a date (20211231) or date-time (20211231T170000Z)");
             }
         }
 

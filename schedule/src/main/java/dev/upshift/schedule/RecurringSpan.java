@@ -43,12 +43,13 @@ public final class RecurringSpan {
     private final Optional<LocalDateTime> lastStart;
     private final Optional<LocalDateTime> firstStart;
 
-    private RecurringSpan(LocalDateTime start, ZoneId zone, SpanLength length, Optional<Recurrence> recurrence) {
+    private RecurringSpan(LocalDateTime start, ZoneId zone, SpanLength length, Optional<Recurrence> recurrence,
+            Optional<LocalDateTime> lastStart) {
         this.start = start;
         this.zone = zone;
         this.length = length;
         this.recurrence = recurrence;
-        this.lastStart = recurrence.flatMap(this::countedLastStart);
+        this.lastStart = lastStart;
         this.firstStart = recurrence.isEmpty() ? Optional.of(start) : findFirst(recurrence.get());
     }
 
@@ -60,18 +61,57 @@ public final class RecurringSpan {
      *     1900–9000
      */
     public static RecurringSpan of(LocalDateTime start, ZoneId zone, SpanLength length, Optional<Recurrence> recurrence) {
+        Outcome outcome = tryOf(start, zone, length, recurrence);
+        if (outcome instanceof Invalid invalid) {
+            throw new IllegalArgumentException(invalid.message());
+        }
+        return ((Built) outcome).span();
+    }
+
+    /** What building a span gives: the span, or why it cannot be built. */
+    sealed interface Outcome permits Built, Invalid {}
+
+    /** The span. */
+    record Built(RecurringSpan span) implements Outcome {}
+
+    /**
+     * Why the span cannot be built.
+     *
+     * @param field the document field at fault: {@code startTime} or {@code recurrence}
+     * @param message what is wrong
+     */
+    record Invalid(String field, String message) implements Outcome {}
+
+    /** Like {@link #of}, with the reason as a value instead of an exception. */
+    static Outcome tryOf(LocalDateTime start, ZoneId zone, SpanLength length, Optional<Recurrence> recurrence) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(zone, "zone");
         Objects.requireNonNull(length, "length");
         Objects.requireNonNull(recurrence, "recurrence");
-        Limits.checkRange(ZonedDateTime.ofLocal(start, zone, null).toInstant(), "startTime");
-        recurrence.ifPresent(r -> {
-            if (!r.untilAdmits(start, resolve(start, zone))) {
-                throw new IllegalArgumentException("invalid recurrence \"" + r.text() + "\": UNTIL " + r.untilText().orElseThrow()
-                        + " is before the start " + start + " (" + zone + "), so it never occurs");
-            }
-        });
-        return new RecurringSpan(start, zone, length, recurrence);
+        Instant first = resolve(start, zone);
+        if (!Limits.isSupported(first)) {
+            return new Invalid("startTime", Limits.unsupported("startTime", first));
+        }
+        if (recurrence.isEmpty()) {
+            return new Built(new RecurringSpan(start, zone, length, recurrence, Optional.empty()));
+        }
+        Recurrence r = recurrence.get();
+        if (!r.untilAdmits(start, first)) {
+            return new Invalid("recurrence", "invalid recurrence \"" + r.text() + "\": UNTIL " + r.untilText().orElseThrow()
+                    + " is before the start " + start + " (" + zone + "), so it never occurs");
+        }
+        if (r.count().isEmpty()) {
+            return new Built(new RecurringSpan(start, zone, length, recurrence, Optional.empty()));
+        }
+        int count = r.count().getAsInt();
+        List<LocalDateTime> found = scan(r, start, start, r.advance(start, Limits.SEARCH_STEPS), count);
+        if (!found.isEmpty() && found.size() < count) {
+            return new Invalid("recurrence", "invalid recurrence \"" + r.text() + "\": its COUNT=" + count
+                    + " occurrences are not found within " + Limits.SEARCH_STEPS + " steps of FREQ=" + r.frequency()
+                    + " (found " + found.size() + "); use UNTIL instead");
+        }
+        LocalDateTime last = found.isEmpty() ? start.minusSeconds(1) : found.get(found.size() - 1);
+        return new Built(new RecurringSpan(start, zone, length, recurrence, Optional.of(last)));
     }
 
     /** A span that happens once. */
@@ -116,26 +156,47 @@ public final class RecurringSpan {
      */
     public List<Interval> occurrences(Instant from, Instant to) {
         long limit = Limits.occurrenceLimit(from, to);
-        List<Interval> out = occurrences(from, to, limit);
-        if (out.size() > limit) {
-            throw new UpshiftException("the span " + this + " has more than " + limit + " occurrences between "
-                    + from + " and " + to + " (Upshift expands at most " + Limits.OCCURRENCES_PER_YEAR + " a year)");
-        }
-        return out;
+        return occurrences(from, to, limit).orElseThrow(() -> new UpshiftException("the span " + this
+                + " has more than " + limit + " occurrences between " + from + " and " + to + " (Upshift expands at most "
+                + Limits.OCCURRENCES_PER_YEAR + " a year)"));
     }
 
-    /** Like {@link #occurrences(Instant, Instant)}, stopping after {@code limit} + 1 occurrences. */
-    List<Interval> occurrences(Instant from, Instant to, long limit) {
-        LocalDateTime lo = LocalDateTime.ofInstant(from, zone).minus(length.duration()).minus(SLACK);
+    /**
+     * Like {@link #occurrences(Instant, Instant)}, or empty as soon as more than {@code limit}
+     * occurrences had to be looked at (those that start up to the span's length before the range
+     * count too); {@link Long#MAX_VALUE} for no limit.
+     */
+    Optional<List<Interval>> occurrences(Instant from, Instant to, long limit) {
+        LocalDateTime fromLocal = LocalDateTime.ofInstant(from, zone);
+        Duration back = length.duration().plus(SLACK);
+        LocalDateTime lo = Duration.between(start, fromLocal).compareTo(back) <= 0 ? start : fromLocal.minus(back);
         LocalDateTime hi = LocalDateTime.ofInstant(to, zone).plus(SLACK);
+        List<LocalDateTime> starts = localStarts(lo, hi, StepBound.saturatedAdd(limit, 1));
+        if (starts.size() > limit) {
+            return Optional.empty();
+        }
         List<Interval> out = new ArrayList<>();
-        for (LocalDateTime local : localStarts(lo, hi, limit + 1)) {
+        for (LocalDateTime local : starts) {
             Interval iv = toInterval(local);
-            if (iv != null && iv.start().isBefore(to) && iv.end().isAfter(from) && admittedByUntil(local, iv.start())) {
+            if (iv != null && iv.start().isBefore(to) && iv.end().orElseThrow().isAfter(from)
+                    && admittedByUntil(local, iv.start())) {
                 out.add(iv);
             }
         }
-        return out;
+        return Optional.of(out);
+    }
+
+    /**
+     * The most occurrences that can overlap any {@code seconds}-long stretch of time, from the rule's
+     * parts and the occurrences' length alone (see {@link Recurrence#maxInstancesWithin}): the
+     * instances that can start within the stretch, or before it and still run into it.
+     */
+    long maxOccurrencesOverlapping(long seconds) {
+        if (recurrence.isEmpty()) {
+            return 1;
+        }
+        long reach = StepBound.saturatedAdd(seconds, length.duration().getSeconds() + Limits.LOCAL_SLACK.getSeconds());
+        return recurrence.get().maxInstancesWithin(reach);
     }
 
     private boolean admittedByUntil(LocalDateTime local, Instant at) {
@@ -156,23 +217,27 @@ public final class RecurringSpan {
         if (untilBound.isPresent() && untilBound.get().isBefore(end)) {
             end = untilBound.get();
         }
-        return scan(r, lo.isBefore(start) ? start : lo, end, max);
+        return scan(r, start, lo.isBefore(start) ? start : lo, end, max);
     }
 
     /**
-     * Asks ical4j for the instances in [from, to], a bounded number of steps at a time, so that its
-     * silent stop after 1,000 steps without an instance never cuts the expansion short. Instances
-     * are streamed, so that expansion stops as soon as {@code max} are found.
+     * Asks ical4j for the instances of a rule seeded at {@code seed} in [from, to], a bounded number
+     * of steps at a time, so that its silent stop after a run of steps without an instance (see
+     * {@link Ical4jConfiguration}) never cuts the expansion short. Instances are streamed, so that
+     * expansion stops as soon as {@code max} are found.
      */
-    private List<LocalDateTime> scan(Recurrence r, LocalDateTime from, LocalDateTime to, long max) {
+    private static List<LocalDateTime> scan(Recurrence r, LocalDateTime seed, LocalDateTime from, LocalDateTime to,
+            long max) {
         List<LocalDateTime> out = new ArrayList<>();
         Recur<LocalDateTime> recur = r.newRecur();
+        long chunkSteps = Ical4jConfiguration.chunkSteps();
         LocalDateTime chunkStart = from;
         while (!chunkStart.isAfter(to)) {
-            LocalDateTime next = r.advance(chunkStart, Recurrence.CHUNK_STEPS);
+            LocalDateTime next = r.advance(chunkStart, chunkSteps);
             LocalDateTime chunkEnd = next.isAfter(to) ? to : next;
-            List<LocalDateTime> chunk = recur.getDatesAsStream(start, chunkStart, chunkEnd, -1)
-                    .limit(max - out.size() + 1).sorted().toList();
+            List<LocalDateTime> chunk = recur.getDatesAsStream(seed, chunkStart, chunkEnd, -1)
+                    .limit(StepBound.saturatedAdd(max - out.size(), 1)).sorted().toList();
+            ExpansionWork.instancesProduced(chunk.size());
             for (LocalDateTime d : chunk) {
                 if (out.isEmpty() || d.isAfter(out.get(out.size() - 1))) {
                     out.add(d);
@@ -187,24 +252,6 @@ public final class RecurringSpan {
             chunkStart = next;
         }
         return out;
-    }
-
-    private Optional<LocalDateTime> countedLastStart(Recurrence r) {
-        if (r.count().isEmpty()) {
-            return Optional.empty();
-        }
-        int count = r.count().getAsInt();
-        LocalDateTime limit = r.advance(start, Limits.SEARCH_STEPS);
-        List<LocalDateTime> found = scan(r, start, limit, count);
-        if (found.isEmpty()) {
-            return Optional.of(start.minusSeconds(1));
-        }
-        if (found.size() < count) {
-            throw new IllegalArgumentException("invalid recurrence \"" + r.text() + "\": its COUNT=" + count
-                    + " occurrences are not found within " + Limits.SEARCH_STEPS + " steps of FREQ=" + r.frequency()
-                    + " (found " + found.size() + "); use UNTIL instead");
-        }
-        return Optional.of(found.get(found.size() - 1));
     }
 
     private Optional<LocalDateTime> findFirst(Recurrence r) {

@@ -1,7 +1,9 @@
 package dev.upshift.schedule;
 
 import dev.upshift.diff.internal.Suggestions;
+import dev.upshift.diff.problem.SyntaxException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -12,16 +14,20 @@ import java.util.regex.Pattern;
 /**
  * Reads the text of an RFC 5545 RRULE into its parts and checks each part against section 3.3.10,
  * so that a typo gets a message naming the part and what was expected instead of whatever the
- * expansion library makes of it. Every message quotes the rule.
+ * expansion library makes of it. Every problem is a {@link SyntaxException} that quotes the rule
+ * and points at the part (or list item) at fault.
  */
 final class RuleParts {
     static final List<String> NAMES = List.of("FREQ", "UNTIL", "COUNT", "INTERVAL", "BYSECOND", "BYMINUTE",
             "BYHOUR", "BYDAY", "BYMONTHDAY", "BYYEARDAY", "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST");
     private static final List<String> DAYS = List.of("MO", "TU", "WE", "TH", "FR", "SA", "SU");
     private static final Pattern DAY = Pattern.compile("([+-]?)(\\d{1,2})?([A-Z]{2})");
+    private static final Pattern NUMBER = Pattern.compile("[+-]?\\d{1,10}");
 
     private final String rule;
     private final Map<String, String> parts = new LinkedHashMap<>();
+    private final Map<String, Integer> positions = new HashMap<>();
+    private int bodyStart;
     private Frequency frequency;
 
     private RuleParts(String rule) {
@@ -31,11 +37,11 @@ final class RuleParts {
     /**
      * Parses and checks a rule.
      *
-     * @throws IllegalArgumentException quoting the rule and saying what is wrong
+     * @throws SyntaxException quoting the rule and saying what is wrong, and where
      */
     static RuleParts parse(String text) {
         RuleParts r = new RuleParts(text);
-        r.split(text.strip());
+        r.split();
         r.check();
         return r;
     }
@@ -62,33 +68,56 @@ final class RuleParts {
         return v == null ? 0 : v.split(",", -1).length;
     }
 
-    private void split(String text) {
-        String body = text.regionMatches(true, 0, "RRULE:", 0, 6) ? text.substring(6) : text;
+    /** A problem with the whole rule, pointed at its start. */
+    SyntaxException bad(String reason) {
+        return at(bodyStart, reason);
+    }
+
+    /** A problem with one part, pointed at its value. */
+    SyntaxException bad(String name, String reason) {
+        return at(positions.getOrDefault(name, bodyStart), reason);
+    }
+
+    private SyntaxException at(int position, String reason) {
+        return new SyntaxException("recurrence", rule, Math.min(position, rule.length()), reason);
+    }
+
+    private void split() {
+        int leading = rule.length() - rule.stripLeading().length();
+        String text = rule.strip();
+        int prefix = text.regionMatches(true, 0, "RRULE:", 0, 6) ? 6 : 0;
+        bodyStart = leading + prefix;
+        String body = text.substring(prefix);
         if (body.isEmpty()) {
             throw bad("the rule is empty; expected e.g. FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR");
         }
         if (body.endsWith(";")) {
             body = body.substring(0, body.length() - 1);
         }
+        int partStart = bodyStart;
         for (String part : body.split(";", -1)) {
             int eq = part.indexOf('=');
             if (part.isBlank()) {
-                throw bad("empty part between ';'");
+                throw at(partStart, "empty part between ';'");
             }
             if (eq < 0) {
-                throw bad("part '" + part + "' has no value; expected NAME=VALUE");
+                throw at(partStart, "part '" + part + "' has no value; expected NAME=VALUE");
             }
+            String rawValue = part.substring(eq + 1);
             String name = part.substring(0, eq).strip().toUpperCase(Locale.ROOT);
-            String value = part.substring(eq + 1).strip().toUpperCase(Locale.ROOT);
+            String value = rawValue.strip().toUpperCase(Locale.ROOT);
+            int valueStart = partStart + eq + 1 + (rawValue.length() - rawValue.stripLeading().length());
             if (!NAMES.contains(name)) {
-                throw bad("unknown part '" + part.substring(0, eq) + "'" + Suggestions.hint(name, NAMES, "; expected one of: "));
+                throw at(partStart, "unknown part '" + part.substring(0, eq) + "'" + Suggestions.hint(name, NAMES, "; expected one of: "));
             }
             if (value.isEmpty()) {
-                throw bad(name + " has no value");
+                throw at(valueStart, name + " has no value");
             }
             if (parts.put(name, value) != null) {
-                throw bad(name + " appears twice; RFC 5545 allows each part once");
+                throw at(partStart, name + " appears twice; RFC 5545 allows each part once");
             }
+            positions.put(name, valueStart);
+            partStart += part.length() + 1;
         }
     }
 
@@ -97,13 +126,10 @@ final class RuleParts {
         if (freq == null) {
             throw bad("missing FREQ; expected one of: " + String.join(", ", frequencies()));
         }
-        try {
-            frequency = Frequency.valueOf(freq);
-        } catch (IllegalArgumentException e) {
-            throw bad("unknown FREQ '" + freq + "'" + Suggestions.hint(freq, frequencies(), "; expected one of: "));
-        }
+        frequency = Frequency.named(freq).orElseThrow(() -> bad("FREQ",
+                "unknown FREQ '" + freq + "'" + Suggestions.hint(freq, frequencies(), "; expected one of: ")));
         if (parts.containsKey("COUNT") && parts.containsKey("UNTIL")) {
-            throw bad("COUNT and UNTIL must not both be given");
+            throw bad("UNTIL", "COUNT and UNTIL must not both be given");
         }
         number("INTERVAL", 1, 10_000);
         number("COUNT", 1, Integer.MAX_VALUE);
@@ -117,25 +143,25 @@ final class RuleParts {
         numbers("BYSETPOS", 1, 366, true);
         days();
         if (parts.containsKey("WKST") && !DAYS.contains(parts.get("WKST"))) {
-            throw bad("WKST must be one of " + String.join(", ", DAYS) + ", got '" + parts.get("WKST") + "'");
+            throw bad("WKST", "WKST must be one of " + String.join(", ", DAYS) + ", got '" + parts.get("WKST") + "'");
         }
         combinations();
     }
 
     private void combinations() {
         if (parts.containsKey("BYMONTHDAY") && frequency == Frequency.WEEKLY) {
-            throw bad("BYMONTHDAY must not be used with FREQ=WEEKLY");
+            throw bad("BYMONTHDAY", "BYMONTHDAY must not be used with FREQ=WEEKLY");
         }
         if (parts.containsKey("BYYEARDAY") && (frequency == Frequency.DAILY || frequency == Frequency.WEEKLY
                 || frequency == Frequency.MONTHLY)) {
-            throw bad("BYYEARDAY must not be used with FREQ=" + frequency);
+            throw bad("BYYEARDAY", "BYYEARDAY must not be used with FREQ=" + frequency);
         }
         if (parts.containsKey("BYWEEKNO") && frequency != Frequency.YEARLY) {
-            throw bad("BYWEEKNO is only allowed with FREQ=YEARLY");
+            throw bad("BYWEEKNO", "BYWEEKNO is only allowed with FREQ=YEARLY");
         }
         if (parts.containsKey("BYSETPOS") && parts.keySet().stream()
                 .noneMatch(n -> n.startsWith("BY") && !n.equals("BYSETPOS"))) {
-            throw bad("BYSETPOS needs another BY... part to pick from");
+            throw bad("BYSETPOS", "BYSETPOS needs another BY... part to pick from");
         }
     }
 
@@ -144,28 +170,30 @@ final class RuleParts {
         if (v == null) {
             return;
         }
+        int itemStart = positions.get("BYDAY");
         for (String item : v.split(",", -1)) {
             Matcher m = DAY.matcher(item);
             if (!m.matches() || !DAYS.contains(m.group(3))) {
-                throw bad("BYDAY item '" + item + "' is not a weekday; expected MO, TU, WE, TH, FR, SA or SU,"
+                throw at(itemStart, "BYDAY item '" + item + "' is not a weekday; expected MO, TU, WE, TH, FR, SA or SU,"
                         + " optionally with an ordinal such as 1MO or -1FR");
             }
             boolean ordinal = m.group(2) != null;
             if (!ordinal && !m.group(1).isEmpty()) {
-                throw bad("BYDAY item '" + item + "' has a sign but no number");
+                throw at(itemStart, "BYDAY item '" + item + "' has a sign but no number");
             }
             if (ordinal) {
                 int n = Integer.parseInt(m.group(2));
                 if (n < 1 || n > 53) {
-                    throw bad("BYDAY item '" + item + "': the ordinal must be 1 to 53");
+                    throw at(itemStart, "BYDAY item '" + item + "': the ordinal must be 1 to 53");
                 }
                 if (frequency != Frequency.MONTHLY && frequency != Frequency.YEARLY) {
-                    throw bad("BYDAY item '" + item + "' has an ordinal, which only FREQ=MONTHLY or FREQ=YEARLY allow");
+                    throw at(itemStart, "BYDAY item '" + item + "' has an ordinal, which only FREQ=MONTHLY or FREQ=YEARLY allow");
                 }
                 if (frequency == Frequency.YEARLY && parts.containsKey("BYWEEKNO")) {
-                    throw bad("BYDAY item '" + item + "' has an ordinal, which is not allowed with BYWEEKNO");
+                    throw at(itemStart, "BYDAY item '" + item + "' has an ordinal, which is not allowed with BYWEEKNO");
                 }
             }
+            itemStart += item.length() + 1;
         }
     }
 
@@ -174,9 +202,9 @@ final class RuleParts {
         if (v == null) {
             return;
         }
-        long n = parseNumber(name, v);
+        long n = parseNumber(name, v, positions.get(name));
         if (n < min || n > max) {
-            throw bad(name + " must be between " + min + " and " + max + ", got " + v);
+            throw bad(name, name + " must be between " + min + " and " + max + ", got " + v);
         }
     }
 
@@ -185,20 +213,22 @@ final class RuleParts {
         if (v == null) {
             return;
         }
+        int itemStart = positions.get(name);
         for (String item : v.split(",", -1)) {
-            long n = parseNumber(name, item);
+            long n = parseNumber(name, item, itemStart);
             long abs = Math.abs(n);
             boolean ok = signed ? abs >= min && abs <= max : n >= min && n <= max;
             if (!ok || (!signed && item.startsWith("-"))) {
                 String range = signed ? min + " to " + max + " or -" + max + " to -" + min : min + " to " + max;
-                throw bad(name + " item '" + item + "' is out of range; expected " + range);
+                throw at(itemStart, name + " item '" + item + "' is out of range; expected " + range);
             }
+            itemStart += item.length() + 1;
         }
     }
 
-    private long parseNumber(String name, String text) {
-        if (!text.matches("[+-]?\\d{1,10}")) {
-            throw bad(name + " value '" + text + "' is not a whole number");
+    private long parseNumber(String name, String text, int position) {
+        if (!NUMBER.matcher(text).matches()) {
+            throw at(position, name + " value '" + text + "' is not a whole number");
         }
         return Long.parseLong(text.startsWith("+") ? text.substring(1) : text);
     }
@@ -209,9 +239,5 @@ final class RuleParts {
             out.add(f.name());
         }
         return out;
-    }
-
-    IllegalArgumentException bad(String what) {
-        return new IllegalArgumentException("invalid recurrence \"" + rule + "\": " + what);
     }
 }

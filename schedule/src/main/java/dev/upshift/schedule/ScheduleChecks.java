@@ -1,14 +1,14 @@
 package dev.upshift.schedule;
 
 import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.problem.UpshiftException;
 import java.time.Instant;
 import java.util.Optional;
 
 /**
  * The checks that tell a user a schedule is useless or dangerous, made when it is read. They look
  * at the two years after the schedule's first window (or first exclusion), so their outcome
- * depends only on the document.
+ * depends only on the document; and at the {@link OccurrenceBound} of its rules, which holds for
+ * every year, so that an index can expand the schedule wherever it is asked.
  */
 final class ScheduleChecks {
     private ScheduleChecks() {}
@@ -20,26 +20,24 @@ final class ScheduleChecks {
             return;
         }
         Optional<Instant> reference = reference(schedule);
-        if (reference.isEmpty()) {
+        Optional<Expansion.Outcome> measured = reference.map(r -> Expansion.budgeted(schedule, r.getEpochSecond(),
+                Math.min(Limits.LATEST.getEpochSecond(), r.getEpochSecond() + Limits.DEFAULT_HORIZON.getSeconds())));
+        Optional<String> tooMany = measured.filter(Expansion.OverBudget.class::isInstance)
+                .map(o -> ((Expansion.OverBudget) o).message()).or(() -> OccurrenceBound.problem(schedule));
+        if (tooMany.isPresent()) {
+            spec.problems().error(spec.location(), spec.path(), tooMany.get());
             return;
         }
-        long from = reference.get().getEpochSecond();
-        long to = Math.min(Limits.LATEST.getEpochSecond(), from + Limits.DEFAULT_HORIZON.getSeconds());
-        Expansion e;
-        try {
-            e = Expansion.compute(schedule, from, to);
-        } catch (UpshiftException tooMany) {
-            spec.problems().error(spec.location(), spec.path(), tooMany.getMessage());
-            return;
+        if (reference.isPresent() && !schedule.windows().isEmpty() && !schedule.exclusions().isEmpty()) {
+            hiddenWindows(((Expansion.Expanded) measured.get()).expansion(), "the two years from " + reference.get(), spec);
         }
-        if (schedule.windows().isEmpty() || schedule.exclusions().isEmpty()) {
-            return;
-        }
-        String range = "the two years from " + reference.get();
-        if (e.allowed(UpgradeKind.PATCH.restriction()).size() == 0) {
+    }
+
+    private static void hiddenWindows(Expansion e, String range, ObjectView spec) {
+        if (e.allowed(UpgradeClass.PATCH_OR_CONFIG).size() == 0) {
             spec.error("maintenanceExclusions", "the exclusions hide every window in " + range
                     + ": no upgrade could ever run");
-        } else if (e.allowed(UpgradeKind.MINOR.restriction()).size() == 0) {
+        } else if (e.allowed(UpgradeClass.MINOR_OR_MAJOR).size() == 0) {
             spec.warning("maintenanceExclusions", "the exclusions hide every window from minor and major upgrades in "
                     + range);
         }

@@ -19,10 +19,11 @@ import java.util.Set;
  * way. The index is safe to share between threads: expansions are immutable values swapped in
  * atomically, and widening is a pure function of the schedule and the range.
  *
- * <p>Schedules read from documents are checked against Upshift's expansion bounds when read. A
- * schedule built in code that breaks them (more than 25,000 occurrences a year) makes
- * {@link #build}, or a query that widens its expansion, throw
- * {@link dev.upshift.diff.problem.UpshiftException}.
+ * <p>Expansion is bounded before it starts: every schedule's rules must allow at most 100,000
+ * window and exclusion occurrences in any one year (docs/schedules.md, <i>Bounds</i>). Reading a
+ * schedule document checks this; {@link #build} checks it again for schedules built in code. So a
+ * query never fails on a schedule the index holds, whatever range it widens to: queries throw only
+ * for arguments outside their documented range.
  */
 public final class ScheduleIndex {
     /** The default horizon: two years (731 days). */
@@ -44,10 +45,12 @@ public final class ScheduleIndex {
     /**
      * Expands schedules over {@code [origin, origin + horizon)}.
      *
-     * @param horizon at least one day
-     * @throws IllegalArgumentException when two schedules share a name, or the horizon is shorter than a day
-     * @throws dev.upshift.diff.problem.UpshiftException when a schedule expands to more occurrences than
-     *     Upshift allows (25,000 per year; {@link MaintenanceSchedule#read} reports this for documents)
+     * @param horizon at least one day; a horizon longer than the supported range (1900 to 9000) covers
+     *     that range. The work of building and of each widening is proportional to it
+     * @throws IllegalArgumentException when two schedules share a name, the horizon is shorter than a
+     *     day, or the origin lies outside 1900–9000
+     * @throws dev.upshift.diff.problem.UpshiftException when a schedule's rules allow more than
+     *     100,000 occurrences in a year ({@link MaintenanceSchedule#KIND} reports this for documents)
      */
     public static ScheduleIndex build(Collection<MaintenanceSchedule> schedules, Instant origin, Duration horizon) {
         Objects.requireNonNull(origin, "origin");
@@ -56,6 +59,7 @@ public final class ScheduleIndex {
         }
         Map<String, IndexedSchedule> byName = new LinkedHashMap<>();
         for (MaintenanceSchedule s : schedules) {
+            OccurrenceBound.require(s);
             if (byName.put(s.name(), new IndexedSchedule(s, origin, horizon)) != null) {
                 throw new IllegalArgumentException("two schedules are named " + s.name());
             }

@@ -1,8 +1,9 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.kind.Metadata;
-import dev.upshift.diff.kind.Migrations;
+import dev.upshift.diff.internal.DocumentRoot;
 import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.kind.DocumentKind;
+import dev.upshift.diff.kind.Metadata;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
 import java.time.ZoneId;
@@ -14,47 +15,34 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Reads {@code MaintenanceSchedule} documents. */
+/** Reads {@code MaintenanceSchedule} documents for {@link MaintenanceSchedule#KIND}. */
 final class ScheduleReader {
-    private static final Migrations MIGRATIONS = Migrations.none(
-            Map.of(MaintenanceSchedule.KIND, MaintenanceSchedule.API_VERSION));
     private static final ZoneId UTC = ZoneId.of("UTC");
     private static final List<String> SPEC_FIELDS = List.of("timeZone", "maintenanceWindows", "maintenanceExclusions");
 
     private ScheduleReader() {}
 
-    static Optional<MaintenanceSchedule> read(SourceDocument document, Problems problems) {
-        Problems local = new Problems();
-        Optional<MaintenanceSchedule> schedule = MIGRATIONS.migrate(document, local).flatMap(d -> readSpec(d, local));
-        problems.addAll(local.all());
-        return local.hasErrors() ? Optional.empty() : schedule;
-    }
-
-    static List<MaintenanceSchedule> readAll(List<SourceDocument> documents, Problems problems) {
+    /** Reads the schedules in order; one named like an earlier one is an error and is not read. */
+    static List<MaintenanceSchedule> readAll(List<SourceDocument> documents,
+            DocumentKind.Reader<MaintenanceSchedule> one, Problems problems) {
         List<MaintenanceSchedule> out = new ArrayList<>();
         Map<String, SourceDocument> seen = new HashMap<>();
         for (SourceDocument d : documents) {
-            if (!d.kind().equals(MaintenanceSchedule.KIND)) {
-                continue;
-            }
             SourceDocument first = seen.putIfAbsent(d.name(), d);
             if (first != null && !d.name().isEmpty()) {
                 problems.error(d.locate("/metadata/name"), "metadata.name", "another MaintenanceSchedule is named '"
                         + d.name() + "' (" + first.locate("/metadata/name") + ")");
                 continue;
             }
-            read(d, problems).ifPresent(out::add);
+            one.read(d, problems).ifPresent(out::add);
         }
         return out;
     }
 
-    private static Optional<MaintenanceSchedule> readSpec(SourceDocument document, Problems problems) {
-        ObjectView root = ObjectView.of(document, problems);
-        root.string("apiVersion");
-        root.string("kind");
-        Optional<Metadata> metadata = Metadata.read(root);
-        Optional<ObjectView> specView = root.requiredObject("spec");
-        root.rejectUnknownFields();
+    static Optional<MaintenanceSchedule> read(SourceDocument document, Problems problems) {
+        DocumentRoot root = DocumentRoot.read(document, problems);
+        Optional<Metadata> metadata = root.metadata();
+        Optional<ObjectView> specView = root.spec();
         if (specView.isEmpty()) {
             return Optional.empty();
         }

@@ -12,12 +12,12 @@ import java.util.Objects;
  * <em>elapsed</em> length (what {@code duration} gives) is exact: 4 hours after the start
  * instant, whatever the clock shows then.
  *
- * @param duration the length: positive, in whole seconds
+ * @param duration the length: positive, in whole seconds, at most the supported range (1900 to 9000)
  * @param wallClock whether the length is measured on the local clock (true) or as elapsed time
  */
 public record SpanLength(Duration duration, boolean wallClock) {
 
-    /** Validates that the length is positive and in whole seconds. */
+    /** Validates that the length is positive, in whole seconds and no longer than the supported range. */
     public SpanLength {
         Objects.requireNonNull(duration, "duration");
         if (duration.isNegative() || duration.isZero()) {
@@ -25,6 +25,10 @@ public record SpanLength(Duration duration, boolean wallClock) {
         }
         if (duration.getNano() != 0) {
             throw new IllegalArgumentException("the length must be whole seconds, got " + duration);
+        }
+        if (duration.compareTo(Limits.MAX_LENGTH) > 0) {
+            throw new IllegalArgumentException("the length must be at most " + Limits.MAX_LENGTH.toDays()
+                    + " days (1900 to 9000), got " + duration);
         }
     }
 

@@ -38,14 +38,14 @@ final class SpanReader {
         if (start.isEmpty() || length.isEmpty() || (v.has("recurrence") && recurrence.isEmpty())) {
             return Optional.empty();
         }
-        try {
-            RecurringSpan span = RecurringSpan.of(start.get(), zone, length.get(), recurrence);
-            check(v, span, exclusion);
-            return Optional.of(span);
-        } catch (IllegalArgumentException e) {
-            v.error(e.getMessage().startsWith("invalid recurrence") ? "recurrence" : "startTime", e.getMessage());
+        RecurringSpan.Outcome outcome = RecurringSpan.tryOf(start.get(), zone, length.get(), recurrence);
+        if (outcome instanceof RecurringSpan.Invalid invalid) {
+            v.error(invalid.field(), invalid.message());
             return Optional.empty();
         }
+        RecurringSpan span = ((RecurringSpan.Built) outcome).span();
+        check(v, span, exclusion);
+        return Optional.of(span);
     }
 
     private static Optional<SpanLength> wallClock(ObjectView v, LocalDateTime start, Optional<LocalDateTime> end) {
@@ -57,6 +57,9 @@ final class SpanReader {
             v.error("endTime", "endTime " + end.get() + " is not after startTime " + start + " (both on the local clock)");
             return Optional.empty();
         }
+        if (tooLong(v, "endTime", d)) {
+            return Optional.empty();
+        }
         return Optional.of(SpanLength.wallClock(d));
     }
 
@@ -65,7 +68,19 @@ final class SpanReader {
             v.error("duration", "must be a positive whole number of seconds, got " + Durations.format(d));
             return Optional.empty();
         }
+        if (tooLong(v, "duration", d)) {
+            return Optional.empty();
+        }
         return Optional.of(SpanLength.elapsed(d));
+    }
+
+    private static boolean tooLong(ObjectView v, String field, Duration d) {
+        if (d.compareTo(Limits.MAX_LENGTH) <= 0) {
+            return false;
+        }
+        v.error(field, "lasts " + d.toDays() + " days; a window or exclusion lasts at most " + Limits.MAX_LENGTH.toDays()
+                + " days (1900 to 9000)");
+        return true;
     }
 
     private static void check(ObjectView v, RecurringSpan span, boolean exclusion) {

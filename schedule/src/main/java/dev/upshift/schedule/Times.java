@@ -1,6 +1,7 @@
 package dev.upshift.schedule;
 
 import dev.upshift.diff.internal.Suggestions;
+import dev.upshift.diff.problem.SyntaxException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
@@ -8,10 +9,13 @@ import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /** Reads the times and zones schedule documents write. */
 final class Times {
     private static final Set<String> ZONES = new TreeSet<>(ZoneId.getAvailableZoneIds());
+    /** How a text that means to be an RFC 3339 instant ends; the error to report is then that form's. */
+    private static final Pattern HAS_OFFSET = Pattern.compile("([zZ]|[+-]\\d\\d:?\\d\\d)$");
 
     private Times() {}
 
@@ -20,30 +24,37 @@ final class Times {
      * (an instant, shown on the zone's clock), a local date-time (already on the zone's clock) or a
      * date (its midnight). Whole seconds only.
      *
-     * @throws IllegalArgumentException saying which forms are accepted
+     * @throws SyntaxException saying which forms are accepted, pointing where the text stops
+     *     matching the form it came closest to
      */
     static LocalDateTime local(String text, ZoneId zone) {
-        LocalDateTime t = parse(text.strip(), zone);
+        String s = text.strip();
+        int offset = text.length() - text.stripLeading().length();
+        LocalDateTime t;
+        try {
+            t = LocalDateTime.ofInstant(OffsetDateTime.parse(s).toInstant(), zone);
+        } catch (DateTimeParseException notWithOffset) {
+            t = localWithoutOffset(text, s, offset, notWithOffset.getErrorIndex());
+        }
         if (t.getNano() != 0) {
-            throw new IllegalArgumentException("'" + text + "' has fractions of a second; schedules use whole seconds");
+            throw new SyntaxException("time", text, offset + Math.max(0, s.indexOf('.')),
+                    "fractions of a second; schedules use whole seconds");
         }
         return t;
     }
 
-    private static LocalDateTime parse(String text, ZoneId zone) {
+    private static LocalDateTime localWithoutOffset(String text, String s, int offset, int offsetFormError) {
         try {
-            return LocalDateTime.ofInstant(OffsetDateTime.parse(text).toInstant(), zone);
-        } catch (DateTimeParseException notWithOffset) {
+            return LocalDateTime.parse(s);
+        } catch (DateTimeParseException notLocal) {
             try {
-                return LocalDateTime.parse(text);
-            } catch (DateTimeParseException notLocal) {
-                try {
-                    return LocalDate.parse(text).atStartOfDay();
-                } catch (DateTimeParseException notDate) {
-                    throw new IllegalArgumentException("invalid time '" + text + "'; expected RFC 3339 such as"
-                            + " 2021-03-10T07:00:00Z or 2021-03-10T08:00:00+01:00, a local time such as"
-                            + " 2021-03-10T07:00:00 (read in timeZone) or a date such as 2021-03-10");
-                }
+                return LocalDate.parse(s).atStartOfDay();
+            } catch (DateTimeParseException notDate) {
+                int at = s.length() <= 10 ? notDate.getErrorIndex()
+                        : HAS_OFFSET.matcher(s).find() ? offsetFormError : notLocal.getErrorIndex();
+                throw new SyntaxException("time", text, offset + Math.max(0, at), "expected RFC 3339 such as"
+                        + " 2021-03-10T07:00:00Z or 2021-03-10T08:00:00+01:00, a local time such as"
+                        + " 2021-03-10T07:00:00 (read in timeZone) or a date such as 2021-03-10");
             }
         }
     }
@@ -51,14 +62,15 @@ final class Times {
     /**
      * An IANA time zone name.
      *
-     * @throws IllegalArgumentException with the closest known name
+     * @throws SyntaxException with the closest known name
      */
     static ZoneId zone(String text) {
         String name = text.strip();
         if (!ZONES.contains(name)) {
             String hint = Suggestions.closest(name, ZONES).map(c -> "; did you mean '" + c + "'?")
                     .orElse("; expected an IANA name such as UTC, Europe/Berlin or America/New_York");
-            throw new IllegalArgumentException("unknown time zone '" + text + "'" + hint);
+            throw new SyntaxException("time zone", text, text.length() - text.stripLeading().length(),
+                    "unknown name" + hint);
         }
         return ZoneId.of(name);
     }

@@ -1,70 +1,68 @@
 package dev.upshift.schedule;
 
+import dev.upshift.diff.value.VersionChange;
 import java.util.Objects;
 
 /**
- * What an upgrade changes, as far as maintenance exclusions care: how far the release moves
- * ({@link Level}) and whether nodes are rolled or replaced.
+ * What an upgrade changes, as far as maintenance exclusions care: how far the version moves and
+ * whether nodes are rolled or replaced. A configuration-only upgrade (same release, changed values)
+ * moves no version: its {@link VersionChange} is {@link VersionChange#NONE}.
  *
- * <p>The diff module derives {@code changesNodes} from a change list's highest impact: {@code
- * rolling} or {@code replace} change nodes, {@code none} and {@code inPlace} do not.
+ * <p>For a release upgrade the version judged is the {@code kubernetes} component's, as GKE's
+ * exclusion scopes mean it (DESIGN.md section 8). The diff module derives {@code changesNodes}
+ * from a change list's highest {@link dev.upshift.diff.rule.Impact}: {@code rolling} or
+ * {@code replace} change nodes, {@code none} and {@code inPlace} do not.
  *
- * @param level how far the release moves, or {@link Level#CONFIG} for a configuration change
+ * @param versionChange how far the version moves; {@link VersionChange#NONE} for a configuration change
  * @param changesNodes whether the upgrade rolls or replaces nodes
  */
-public record UpgradeKind(Level level, boolean changesNodes) {
-
-    /** How far an upgrade moves a cluster's release. */
-    public enum Level {
-        /** Same major.minor, newer patch. */
-        PATCH,
-        /** Same major, newer minor. */
-        MINOR,
-        /** Newer major. */
-        MAJOR,
-        /** Same release, changed configuration values. */
-        CONFIG
-    }
+public record UpgradeKind(VersionChange versionChange, boolean changesNodes) {
 
     /** A patch upgrade that leaves nodes alone. */
-    public static final UpgradeKind PATCH = new UpgradeKind(Level.PATCH, false);
+    public static final UpgradeKind PATCH = new UpgradeKind(VersionChange.PATCH, false);
     /** A minor upgrade that leaves nodes alone. */
-    public static final UpgradeKind MINOR = new UpgradeKind(Level.MINOR, false);
+    public static final UpgradeKind MINOR = new UpgradeKind(VersionChange.MINOR, false);
     /** A major upgrade that leaves nodes alone. */
-    public static final UpgradeKind MAJOR = new UpgradeKind(Level.MAJOR, false);
-    /** A configuration change that leaves nodes alone. */
-    public static final UpgradeKind CONFIG = new UpgradeKind(Level.CONFIG, false);
+    public static final UpgradeKind MAJOR = new UpgradeKind(VersionChange.MAJOR, false);
+    /** A configuration change (no version moves) that leaves nodes alone. */
+    public static final UpgradeKind CONFIG = new UpgradeKind(VersionChange.NONE, false);
 
     /** Validates the parts. */
     public UpgradeKind {
-        Objects.requireNonNull(level, "level");
+        Objects.requireNonNull(versionChange, "versionChange");
+    }
+
+    /** The upgrade that moves the version this far and leaves nodes alone ({@link #CONFIG} for {@code NONE}). */
+    public static UpgradeKind of(VersionChange versionChange) {
+        return new UpgradeKind(versionChange, false);
     }
 
     /** The same kind of upgrade, rolling or replacing nodes. */
     public UpgradeKind changingNodes() {
-        return new UpgradeKind(level, true);
+        return new UpgradeKind(versionChange, true);
     }
 
-    /** Whether the release moves by a minor or major version. */
+    /** Whether only configuration values change: no version moves. */
+    public boolean isConfigOnly() {
+        return versionChange == VersionChange.NONE;
+    }
+
+    /** Whether the version moves by a minor or major version. */
     public boolean isMinorOrMajor() {
-        return level == Level.MINOR || level == Level.MAJOR;
+        return versionChange.isMinorOrMajor();
     }
 
-    /**
-     * Which exclusions apply, as an index: 0 only {@code noUpgrades}; 1 also
-     * {@code noMinorOrNodeUpgrades}; 2 every scope. Kinds with the same index are blocked by the
-     * same exclusions, which is what lets the index keep three interval arrays per schedule.
-     */
-    int restriction() {
+    /** The class of kinds that exclusions block alike, which the index keeps one interval set for. */
+    UpgradeClass upgradeClass() {
         if (isMinorOrMajor()) {
-            return 2;
+            return UpgradeClass.MINOR_OR_MAJOR;
         }
-        return changesNodes ? 1 : 0;
+        return changesNodes ? UpgradeClass.NODE_CHANGING : UpgradeClass.PATCH_OR_CONFIG;
     }
 
-    /** {@code patch}, {@code minor+nodes}, ... for messages. */
+    /** {@code patch}, {@code minor+nodes}, {@code config}, ... for messages. */
     @Override
     public String toString() {
-        return level.name().toLowerCase(java.util.Locale.ROOT) + (changesNodes ? "+nodes" : "");
+        return (isConfigOnly() ? "config" : versionChange.word()) + (changesNodes ? "+nodes" : "");
     }
 }

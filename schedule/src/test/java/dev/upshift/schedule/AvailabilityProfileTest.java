@@ -68,7 +68,7 @@ class AvailabilityProfileTest {
     @DisplayName("a user's profile is a document in the same format, read with positions for every problem")
     void readsUserProfiles() {
         Problems problems = new Problems();
-        Optional<AvailabilityProfile> strict = AvailabilityProfile.read(Documents.document("""
+        Optional<AvailabilityProfile> strict = AvailabilityProfile.KIND.read(Documents.document("""
                 apiVersion: upshift.dev/v1alpha1
                 kind: AvailabilityProfile
                 metadata: {name: strict}
@@ -78,7 +78,7 @@ class AvailabilityProfileTest {
         assertThat(problems.all()).isEmpty();
         assertThat(strict.orElseThrow().allowedTime().orElseThrow().countingBlocksOf()).isZero();
 
-        assertThat(AvailabilityProfile.read(Documents.document("""
+        assertThat(AvailabilityProfile.KIND.read(Documents.document("""
                 apiVersion: upshift.dev/v1alpha1
                 kind: AvailabilityProfile
                 metadata: {name: broken}

@@ -24,7 +24,7 @@ final class Documents {
     /** Reads a schedule that must have no errors. */
     static MaintenanceSchedule read(String yaml) {
         Problems problems = new Problems();
-        MaintenanceSchedule s = MaintenanceSchedule.read(document(yaml), problems).orElse(null);
+        MaintenanceSchedule s = MaintenanceSchedule.KIND.read(document(yaml), problems).orElse(null);
         if (s == null) {
             throw new AssertionError("expected a valid schedule, got:\n" + String.join("\n", messages(problems)));
         }
@@ -34,7 +34,7 @@ final class Documents {
     /** Every problem reading the document reports, rendered as {@code file:line:col: field: message}. */
     static List<String> problems(String yaml) {
         Problems problems = new Problems();
-        MaintenanceSchedule.read(document(yaml), problems);
+        MaintenanceSchedule.KIND.read(document(yaml), problems);
         return messages(problems);
     }
 

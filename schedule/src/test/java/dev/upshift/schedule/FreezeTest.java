@@ -33,7 +33,7 @@ class FreezeTest {
     void reportsProblems() {
         assertThat(read("{until: 2026-12-31, resaon: x}")).isEmpty();
         assertThat(Documents.messages(problems)).containsExactly(
-                "s.yaml:2:19: spec.freeze.until: invalid time '2026-12-31'; expected RFC 3339 with Z or an offset,"
+                "s.yaml:2:19: spec.freeze.until: invalid time \"2026-12-31\": expected RFC 3339 with Z or an offset,"
                         + " e.g. 2026-12-31T00:00:00Z",
                 "s.yaml:2:11: spec.freeze.reason: missing required field",
                 "s.yaml:2:31: spec.freeze.resaon: unknown field; did you mean 'reason'?");

@@ -24,5 +24,11 @@ class PurityTest {
             .because("recurrences expand in local time with java.time zones, so ical4j never loads (or fetches) zone data");
 
     @ArchTest
+    static final ArchRule readsIcal4jConfigurationInOnePlace = noClasses()
+            .that().doNotHaveSimpleName("Ical4jConfiguration")
+            .should().dependOnClassesThat().haveFullyQualifiedName("net.fortuna.ical4j.util.Configurator")
+            .because("ical4j's configuration is process-wide state; Ical4jConfiguration says why it is read at all");
+
+    @ArchTest
     static final ArchRule dependsOnDiffOnly = PureModuleRules.dependsOnlyOn("dev.upshift.schedule..", "dev.upshift.diff..");
 }

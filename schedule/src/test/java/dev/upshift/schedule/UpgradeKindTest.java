@@ -2,6 +2,7 @@ package dev.upshift.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.diff.value.VersionChange;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -11,9 +12,9 @@ class UpgradeKindTest {
 
     private static List<UpgradeKind> everyKind() {
         List<UpgradeKind> kinds = new ArrayList<>();
-        for (UpgradeKind.Level level : UpgradeKind.Level.values()) {
-            kinds.add(new UpgradeKind(level, false));
-            kinds.add(new UpgradeKind(level, true));
+        for (VersionChange change : List.of(VersionChange.PATCH, VersionChange.MINOR, VersionChange.MAJOR, VersionChange.NONE)) {
+            kinds.add(new UpgradeKind(change, false));
+            kinds.add(new UpgradeKind(change, true));
         }
         return kinds;
     }
@@ -38,12 +39,27 @@ class UpgradeKindTest {
     }
 
     @Test
-    @DisplayName("kinds the index files under one restriction are blocked by exactly the same scopes")
-    void restrictionsGroupKindsBlockedAlike() {
-        for (UpgradeKind kind : everyKind()) {
-            for (ExclusionScope scope : ExclusionScope.values()) {
-                assertThat(scope.blocksRestriction(kind.restriction())).as(scope + " " + kind).isEqualTo(scope.blocks(kind));
+    @DisplayName("kinds the index files under one class are blocked by exactly the same scopes, and every class has kinds")
+    void classesGroupKindsBlockedAlike() {
+        for (UpgradeClass upgrades : UpgradeClass.values()) {
+            List<UpgradeKind> members = everyKind().stream().filter(k -> k.upgradeClass() == upgrades).toList();
+            assertThat(members).as(upgrades.name()).isNotEmpty();
+            for (UpgradeKind kind : members) {
+                for (ExclusionScope scope : ExclusionScope.values()) {
+                    assertThat(scope.blocks(upgrades)).as(scope + " " + kind).isEqualTo(scope.blocks(kind));
+                }
             }
         }
+    }
+
+    @Test
+    @DisplayName("a configuration change is the kind with no version change, and reads 'config' as before")
+    void configIsNoVersionChange() {
+        assertThat(UpgradeKind.CONFIG.versionChange()).isEqualTo(VersionChange.NONE);
+        assertThat(UpgradeKind.CONFIG.isConfigOnly()).isTrue();
+        assertThat(UpgradeKind.of(VersionChange.NONE)).isEqualTo(UpgradeKind.CONFIG);
+        assertThat(UpgradeKind.of(VersionChange.MINOR)).isEqualTo(UpgradeKind.MINOR);
+        assertThat(List.of(UpgradeKind.CONFIG, UpgradeKind.CONFIG.changingNodes(), UpgradeKind.MAJOR.changingNodes()))
+                .extracting(UpgradeKind::toString).containsExactly("config", "config+nodes", "major+nodes");
     }
 }

@@ -2,6 +2,7 @@ package dev.upshift.diff.document;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.internal.JsonTrees;
 import dev.upshift.diff.internal.ObjectView;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.SourceLocation;
@@ -32,7 +33,7 @@ public record DefaultsRule(DocumentMatch match, ObjectNode values, SourceLocatio
         Objects.requireNonNull(match, "match");
         Objects.requireNonNull(values, "values");
         Objects.requireNonNull(location, "location");
-        if (dev.upshift.diff.internal.Trees.depthExceeds(values, DocumentSet.MAX_DEPTH)) {
+        if (JsonTrees.depthExceeds(values, DocumentSet.MAX_DEPTH)) {
             throw new IllegalArgumentException("values nest deeper than " + DocumentSet.MAX_DEPTH + " levels");
         }
         identityProblem(values).ifPresent(m -> {

@@ -9,8 +9,21 @@ import java.util.Objects;
  * One Kubernetes document of a {@link DocumentSet}: its identity, its {@code apiVersion} and its
  * tree, with server noise removed, and where it was read from.
  *
- * <p>The tree is shared, never copied on the way through Upshift: treat it as read-only, and work
- * on {@code tree().deepCopy()} to change it.
+ * <h2>Who may change the tree</h2>
+ * Documents cross the API as Jackson trees, the form the loader, Jackson and fabric8 hand out, and
+ * the tree is shared, never copied on the way through Upshift: the merge builds its results from
+ * the trees it is given (a merged document shares every subtree the merge left alone with the
+ * cluster's and the target's documents), and every accessor returns the very tree it holds. Jackson
+ * has no read-only view, so the rule is a contract, in both directions:
+ * <ul>
+ *   <li>Upshift never changes a tree it is handed or one it returns (its tests hold it to that);
+ *   <li>a caller never changes a tree after handing it to Upshift, nor a tree Upshift returns
+ *       (a document's, a {@link dev.upshift.diff.merge.FieldChange}'s values): to change one, work on
+ *       {@code tree().deepCopy()}. Changing a shared tree would silently change other documents,
+ *       results and reports.
+ * </ul>
+ * Copying on every access instead would cost a deep copy per document per reader on the merge's
+ * hot path, for no gain to callers who keep the rule.
  *
  * @param id the identity
  * @param apiVersion the version it was written at (reported, not part of the identity)

@@ -3,11 +3,10 @@ package dev.upshift.diff.document;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.internal.ObjectView;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.diff.internal.SourceMap;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -51,18 +50,6 @@ public final class DocumentDefaults {
         return new DocumentDefaults(rules);
     }
 
-    /**
-     * Reads the items of a release's {@code spec.defaults}; problems go to each view's collector,
-     * items with errors are left out.
-     */
-    public static DocumentDefaults read(List<ObjectView> items) {
-        List<DefaultsRule> out = new ArrayList<>();
-        for (ObjectView item : items) {
-            DefaultsRule.read(item).ifPresent(out::add);
-        }
-        return new DocumentDefaults(out);
-    }
-
     /** The items, in declaration order. */
     public List<DefaultsRule> rules() {
         return rules;
@@ -93,7 +80,7 @@ public final class DocumentDefaults {
                     JsonNode version = tree.get("apiVersion");
                     if (!version.isTextual() || !DocumentId.groupOf(version.asText()).equals(doc.id().group())) {
                         problems.add(Problem.error(rule.location(), "values.apiVersion", "moves " + doc.id()
-                                + " to " + Trees.describe(version) + ", outside its API group"));
+                                + " to " + JsonTrees.describe(version) + ", outside its API group"));
                         tree.put("apiVersion", doc.apiVersion());
                     }
                 }
@@ -110,7 +97,7 @@ public final class DocumentDefaults {
     }
 
     private static ObjectNode skeleton(Document doc) {
-        ObjectNode tree = Trees.NODES.objectNode();
+        ObjectNode tree = JsonTrees.NODES.objectNode();
         tree.put("apiVersion", doc.apiVersion());
         tree.put("kind", doc.id().kind());
         ObjectNode metadata = tree.putObject("metadata");
@@ -129,7 +116,7 @@ public final class DocumentDefaults {
             if (existing instanceof ObjectNode o && e.getValue().isObject()) {
                 deepMerge(o, e.getValue());
             } else {
-                into.set(e.getKey(), e.getValue().deepCopy());
+                into.set(e.getKey(), JsonTrees.copy(e.getValue()));
             }
         }
     }

@@ -7,7 +7,7 @@ import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.diff.internal.SourceMap;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -32,7 +32,8 @@ import java.util.TreeMap;
  *   <li>rejects trees nested deeper than {@link #MAX_DEPTH} levels, so that everything built on a
  *       set (merge, renderings) is safe from stack exhaustion whatever built the trees.
  * </ul>
- * Sets are immutable; their trees are shared and read-only by contract.
+ * Sets are immutable; their trees are shared with what they were read from, never copied, and
+ * nobody may change them (see {@link Document} for the rule).
  */
 public final class DocumentSet {
     /** The deepest nesting a document may have (the loader's default limit is 128). */
@@ -102,7 +103,7 @@ public final class DocumentSet {
      */
     public static DocumentSet ofDocuments(Collection<Document> documents) {
         for (Document d : documents) {
-            if (Trees.depthExceeds(d.tree(), MAX_DEPTH)) {
+            if (JsonTrees.depthExceeds(d.tree(), MAX_DEPTH)) {
                 throw new IllegalArgumentException(d.displayName() + " nests deeper than " + MAX_DEPTH + " levels");
             }
         }
@@ -123,7 +124,7 @@ public final class DocumentSet {
     private static void readList(SourceDocument source, Problems problems, TreeMap<DocumentId, Document> out) {
         JsonNode items = source.root().get("items");
         if (!items.isArray()) {
-            problems.error(source.locate("/items"), "items", "expected a list of documents, got " + Trees.describe(items));
+            problems.error(source.locate("/items"), "items", "expected a list of documents, got " + JsonTrees.describe(items));
             return;
         }
         for (int i = 0; i < items.size(); i++) {
@@ -132,7 +133,7 @@ public final class DocumentSet {
                 readOne(source, o, "/items/" + i, problems, out);
             } else {
                 problems.error(source.locate("/items/" + i), "items[" + i + "]",
-                        "a list item must be a mapping (a Kubernetes document), got " + Trees.describe(item));
+                        "a list item must be a mapping (a Kubernetes document), got " + JsonTrees.describe(item));
             }
         }
     }
@@ -147,17 +148,17 @@ public final class DocumentSet {
         String namespace = "";
         if (metadata == null || !metadata.isObject()) {
             problems.error(source.locate(pointer + (metadata == null ? "" : "/metadata")), prefix + "metadata",
-                    metadata == null ? "missing metadata (a document needs metadata.name)" : "expected a mapping, got " + Trees.describe(metadata));
+                    metadata == null ? "missing metadata (a document needs metadata.name)" : "expected a mapping, got " + JsonTrees.describe(metadata));
         } else {
             name = required(source, root, pointer, "/metadata/name", prefix + "metadata.name", problems);
             JsonNode ns = metadata.get("namespace");
             if (ns != null && !ns.isNull() && !ns.isTextual()) {
                 problems.error(source.locate(pointer + "/metadata/namespace"), prefix + "metadata.namespace",
-                        "expected text, got " + Trees.describe(ns));
+                        "expected text, got " + JsonTrees.describe(ns));
             }
             namespace = text(ns);
         }
-        if (Trees.depthExceeds(root, MAX_DEPTH)) {
+        if (JsonTrees.depthExceeds(root, MAX_DEPTH)) {
             problems.error(source.locate(pointer), prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1),
                     "the document nests deeper than " + MAX_DEPTH + " levels");
             return;
@@ -188,7 +189,7 @@ public final class DocumentSet {
         }
         if (!v.isTextual() || v.textValue().isBlank()) {
             problems.error(source.locate(pointer + field), path,
-                    v.isTextual() ? "must not be empty" : "expected text, got " + Trees.describe(v));
+                    v.isTextual() ? "must not be empty" : "expected text, got " + JsonTrees.describe(v));
             return "";
         }
         return v.textValue();

@@ -4,6 +4,8 @@ import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.diff.rule.ListType;
+import dev.upshift.diff.rule.Merging;
+import dev.upshift.diff.rule.Mutability;
 import dev.upshift.diff.rule.OnConflict;
 
 import java.util.List;
@@ -85,11 +87,11 @@ public final class FieldPolicy {
             }
             FieldRule r = rules[i];
             winners[0] = better(winners[0], i, r.onConflict().isPresent());
-            int m = better(winners[1], i, r.mutable().isPresent());
+            int m = better(winners[1], i, r.mutability().isPresent());
             mutableHere |= m != winners[1];
             winners[1] = m;
             winners[2] = better(winners[2], i, r.impact().isPresent());
-            winners[3] = better(winners[3], i, r.ignore().isPresent());
+            winners[3] = better(winners[3], i, r.merging().isPresent());
             winners[4] = better(winners[4], i, !r.listKeys().isEmpty() || r.listType().isPresent());
         }
         return mutableHere;
@@ -108,7 +110,7 @@ public final class FieldPolicy {
     }
 
     public boolean mutable() {
-        return mutableAt == NONE || rules[mutableAt].mutable().orElseThrow();
+        return mutableAt == NONE || rules[mutableAt].mutability().orElseThrow() == Mutability.MUTABLE;
     }
 
     public Optional<FieldRule> mutableRule() {
@@ -129,7 +131,7 @@ public final class FieldPolicy {
     }
 
     public boolean ignored() {
-        return ignoreAt != NONE && rules[ignoreAt].ignore().orElseThrow();
+        return ignoreAt != NONE && rules[ignoreAt].merging().orElseThrow() == Merging.IGNORED;
     }
 
     public Optional<FieldRule> ignoreRule() {

@@ -1,21 +1,21 @@
 package dev.upshift.diff.internal;
 
-import dev.upshift.diff.path.FieldPath;
-import dev.upshift.diff.path.PathElement;
-import dev.upshift.diff.path.PathPattern;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.path.FieldPath;
+import dev.upshift.diff.path.PathElement;
+import dev.upshift.diff.path.PathPattern;
+import dev.upshift.diff.problem.SyntaxException;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * The dotted path syntax shared by {@link FieldPath} and {@link PathPattern}: parsing (with the
- * character where a text stops making sense) and rendering.
+ * The dotted path syntax shared by {@link FieldPath} and {@link PathPattern}: parsing, with the
+ * character where a text stops making sense ({@link PathText} writes it). Not API.
  *
  * <pre>
  * path     := first ( '.' field | '[' bracket ']' )*
@@ -31,16 +31,6 @@ public final class PathSyntax {
     private static final Pattern NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
     public static final int MAX_SEGMENTS = 63;
 
-    /** Wildcard segments of a pattern. */
-    public enum Wildcard {
-        /** {@code *}: exactly one segment of any kind. */
-        ANY,
-        /** {@code [*]}: exactly one list item. */
-        ANY_ITEM,
-        /** {@code **}: zero or more segments. */
-        ANY_DEPTH
-    }
-
     private final String text;
     private final boolean patterns;
     private int pos;
@@ -51,16 +41,32 @@ public final class PathSyntax {
     }
 
     /**
-     * Parses a path into {@link PathElement}s and, when {@code patterns} is set, {@link Wildcard}s.
+     * Parses a field path; the empty text is the root.
      *
-     * @throws IllegalArgumentException naming the character where the text is wrong
+     * @throws SyntaxException naming the character where the text is wrong (wildcards included)
      */
-    public static List<Object> parse(String text, boolean patterns) {
-        return new PathSyntax(text, patterns).segments();
+    public static List<PathElement> parsePath(String text) {
+        List<PathElement> out = new ArrayList<>();
+        for (PatternStep step : new PathSyntax(text, false).steps()) {
+            out.add(step.literal().orElseThrow());
+        }
+        return out;
     }
 
-    private List<Object> segments() {
-        List<Object> out = new ArrayList<>();
+    /**
+     * Parses a path pattern.
+     *
+     * @throws SyntaxException naming the character where the text is wrong
+     */
+    public static List<PatternStep> parsePattern(String text) {
+        return new PathSyntax(text, true).steps();
+    }
+
+    private List<PatternStep> steps() {
+        List<PatternStep> out = new ArrayList<>();
+        if (text.isEmpty() && patterns) {
+            throw new SyntaxException(what(), text, 0, "the pattern is empty; write '**' to mean every field");
+        }
         while (pos < text.length()) {
             if (text.charAt(pos) == '[') {
                 out.add(bracket());
@@ -74,24 +80,18 @@ public final class PathSyntax {
                 out.add(field());
             }
             if (out.size() > MAX_SEGMENTS) {
-                throw error("a path may have at most " + MAX_SEGMENTS + " segments");
+                throw error("a path may have at most " + MAX_SEGMENTS + " steps");
             }
         }
-        if (out.isEmpty() && !patterns) {
-            return out;
-        }
-        if (out.isEmpty()) {
-            throw error("empty path; write '**' to mean every field");
-        }
-        return out;
+        return List.copyOf(out);
     }
 
-    private Object field() {
+    private PatternStep field() {
         int start = pos;
         while (pos < text.length() && text.charAt(pos) != '.' && text.charAt(pos) != '[') {
             char ch = text.charAt(pos);
             if (ch == ']' || ch == '"' || Character.isWhitespace(ch) || Character.isISOControl(ch)) {
-                throw error("unexpected '" + printable(ch) + "' in a field name; quote such names as [\"name\"]");
+                throw error("unexpected '" + printable(ch) + "' in a field name", "quote such names as [\"name\"]");
             }
             pos++;
         }
@@ -105,59 +105,68 @@ public final class PathSyntax {
                 pos = start;
                 throw error("wildcards are only allowed in patterns");
             }
-            return name.equals("*") ? Wildcard.ANY : Wildcard.ANY_DEPTH;
+            return name.equals("*") ? PathWildcard.ANY_STEP : PathWildcard.ANY_DEPTH;
         }
         if (name.indexOf('*') >= 0) {
             pos = start + name.indexOf('*');
-            throw error("'*' must stand alone as a segment ('*' or '**'); quote a field name containing it as [\"name\"]");
+            throw error("'*' must stand alone as a step ('*' or '**')", "quote a field name containing it as [\"name\"]");
         }
-        return new PathElement.Field(name);
+        return literal(new PathElement.Field(name));
     }
 
-    private Object bracket() {
+    private static PatternStep literal(PathElement e) {
+        return new PatternStep.Literal(e);
+    }
+
+    private PatternStep bracket() {
         int open = pos++;
         if (pos >= text.length()) {
             throw error("unclosed '['");
         }
         char ch = text.charAt(pos);
-        Object segment;
+        PatternStep step;
         if (ch == '*') {
             pos++;
             if (!patterns) {
                 pos = open + 1;
                 throw error("wildcards are only allowed in patterns");
             }
-            segment = Wildcard.ANY_ITEM;
+            step = PathWildcard.ANY_ITEM;
         } else if (Character.isDigit(ch)) {
-            segment = index();
+            step = literal(index());
         } else if (ch == '"') {
             String quoted = jsonString();
-            segment = pos < text.length() && text.charAt(pos) == '=' ? key(quoted) : new PathElement.Field(quoted);
+            step = literal(pos < text.length() && text.charAt(pos) == '=' ? key(quoted) : new PathElement.Field(quoted));
         } else if (ch == '=') {
             pos++;
-            segment = new PathElement.Value(value());
+            step = literal(new PathElement.Value(value()));
         } else {
-            segment = key(null);
+            step = literal(key(null));
         }
         expect(']');
-        return segment;
+        return step;
     }
 
-    private Object index() {
+    private PathElement index() {
         int start = pos;
         while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
             pos++;
         }
         if (patterns) {
             pos = start;
-            throw error("a pattern matches list items by key, not position: write [*] or [name=value]");
+            throw error("a pattern matches list items by key, not position", "write [*] or [name=value]");
         }
-        try {
-            return new PathElement.Index(Integer.parseInt(text.substring(start, pos)));
-        } catch (NumberFormatException e) {
+        String digits = text.substring(start, pos);
+        int significant = 0;
+        while (significant < digits.length() - 1 && digits.charAt(significant) == '0') {
+            significant++;
+        }
+        digits = digits.substring(significant);
+        if (digits.length() > 10 || Long.parseLong(digits) > Integer.MAX_VALUE) {
             pos = start;
             throw error("index too large");
         }
+        return new PathElement.Index(Integer.parseInt(digits));
     }
 
     private PathElement.Key key(String firstName) {
@@ -199,7 +208,7 @@ public final class PathSyntax {
         }
         char ch = text.charAt(pos);
         if (ch == '"') {
-            return Trees.NODES.textNode(jsonString());
+            return JsonTrees.NODES.textNode(jsonString());
         }
         if (ch == '{' || ch == '[') {
             return jsonValue();
@@ -215,19 +224,20 @@ public final class PathSyntax {
         return scalar(raw);
     }
 
-    private static JsonNode scalar(String raw) {
+    /** A plain (unquoted) value as the syntax reads it: a number, true, false, null or text. */
+    static JsonNode scalar(String raw) {
         switch (raw) {
             case "true":
-                return Trees.NODES.booleanNode(true);
+                return JsonTrees.NODES.booleanNode(true);
             case "false":
-                return Trees.NODES.booleanNode(false);
+                return JsonTrees.NODES.booleanNode(false);
             case "null":
-                return Trees.NODES.nullNode();
+                return JsonTrees.NODES.nullNode();
             default:
                 if (NUMBER.matcher(raw).matches()) {
-                    return Trees.normalize(Trees.NODES.numberNode(new BigDecimal(raw)));
+                    return JsonTrees.normalize(JsonTrees.NODES.numberNode(new BigDecimal(raw)));
                 }
-                return Trees.NODES.textNode(raw);
+                return JsonTrees.NODES.textNode(raw);
         }
     }
 
@@ -248,7 +258,7 @@ public final class PathSyntax {
             return JSON.readTree(text.substring(start, pos)).textValue();
         } catch (JsonProcessingException e) {
             pos = start;
-            throw error("invalid quoted text (JSON string syntax expected)");
+            throw error("invalid quoted text", "JSON string syntax expected");
         }
     }
 
@@ -285,110 +295,23 @@ public final class PathSyntax {
         pos++;
     }
 
-    private IllegalArgumentException error(String message) {
-        String at = pos >= text.length() ? "at the end" : "at character " + (pos + 1);
-        return new IllegalArgumentException("invalid path '" + text + "' " + at + ": " + message);
+    private String what() {
+        return patterns ? "path pattern" : "path";
+    }
+
+    private SyntaxException error(String problem) {
+        return error(problem, null);
+    }
+
+    /** {@code problem at character N; hint}, at the current position. */
+    private SyntaxException error(String problem, String hint) {
+        String at = pos >= text.length() ? " at the end" : " at character " + (pos + 1);
+        String reason = problem + at + (hint == null ? "" : "; " + hint);
+        return new SyntaxException(what(), text, Math.min(pos, text.length()), reason);
     }
 
     private static String printable(char ch) {
-        return Character.isISOControl(ch) || Character.isWhitespace(ch) ? String.format("\\u%04x", (int) ch) : String.valueOf(ch);
-    }
-
-    // ---- rendering
-
-    /** The dotted form of a list of elements. */
-    public static String dotted(List<PathElement> elements) {
-        StringBuilder out = new StringBuilder();
-        for (PathElement e : elements) {
-            if (e instanceof PathElement.Field f && isPlainName(f.name())) {
-                if (out.length() > 0) {
-                    out.append('.');
-                }
-                out.append(f.name());
-            } else {
-                out.append(render(e));
-            }
-        }
-        return out.toString();
-    }
-
-    /** One element as it stands in a dotted path (a field without its leading dot). */
-    public static String render(PathElement e) {
-        if (e instanceof PathElement.Field f) {
-            return isPlainName(f.name()) ? f.name() : "[" + Trees.quote(f.name()) + "]";
-        }
-        if (e instanceof PathElement.Index i) {
-            return "[" + i.index() + "]";
-        }
-        if (e instanceof PathElement.Value v) {
-            return "[=" + renderValue(v.value()) + "]";
-        }
-        PathElement.Key k = (PathElement.Key) e;
-        StringBuilder out = new StringBuilder("[");
-        for (int i = 0; i < k.names().size(); i++) {
-            if (i > 0) {
-                out.append(',');
-            }
-            String n = k.names().get(i);
-            out.append(isPlainKeyName(n) ? n : Trees.quote(n)).append('=').append(renderValue(k.values().get(i)));
-        }
-        return out.append(']').toString();
-    }
-
-    public static String renderValue(JsonNode v) {
-        if (v.isTextual()) {
-            String s = v.textValue();
-            return isPlainValue(s) ? s : Trees.quote(s);
-        }
-        return Trees.canonical(v);
-    }
-
-    /** The value as go-patch writes it in a {@code name=value} step (text unquoted). */
-    public static String goPatchValue(JsonNode v) {
-        return v.isTextual() ? v.textValue() : Trees.canonical(v);
-    }
-
-    public static boolean isPlainName(String name) {
-        if (name.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char ch = name.charAt(i);
-            if (ch == '.' || ch == '[' || ch == ']' || ch == '"' || ch == '*'
-                    || Character.isWhitespace(ch) || Character.isISOControl(ch)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isPlainKeyName(String name) {
-        if (name.isEmpty()) {
-            return false;
-        }
-        for (int i = 0; i < name.length(); i++) {
-            char ch = name.charAt(i);
-            if ("=,[]\"".indexOf(ch) >= 0 || Character.isWhitespace(ch) || Character.isISOControl(ch)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean isPlainValue(String s) {
-        if (s.isEmpty() || Character.isWhitespace(s.charAt(0)) || Character.isWhitespace(s.charAt(s.length() - 1))) {
-            return false;
-        }
-        char first = s.charAt(0);
-        if (first == '"' || first == '{' || first == '[') {
-            return false;
-        }
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            if (ch == ',' || ch == ']' || Character.isISOControl(ch)) {
-                return false;
-            }
-        }
-        return !scalar(s).isContainerNode() && scalar(s).isTextual();
+        return Character.isISOControl(ch) || Character.isWhitespace(ch)
+                ? String.format(Locale.ROOT, "\\u%04x", (int) ch) : String.valueOf(ch);
     }
 }

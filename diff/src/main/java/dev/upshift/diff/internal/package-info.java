@@ -1,5 +1,5 @@
 /**
- * Helpers shared by the diff packages. Not API: not exported by the module, and may change at any
- * time without notice.
+ * Not API: helpers shared by the diff packages and the sibling modules the package is exported to
+ * (the tree toolkit, the path syntax, the document reader); they may change at any time.
  */
 package dev.upshift.diff.internal;

@@ -1,12 +1,14 @@
 package dev.upshift.diff.merge;
 
+import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.Impact;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -14,6 +16,9 @@ import java.util.Optional;
  * One decision of the merge at one field (or list item, or whole document when the path is the
  * root). The merge records a change wherever the result differs from the cluster, and also where
  * it kept a customisation, kept the cluster's side of a conflict or blocked.
+ *
+ * <p>The values are the documents' own subtrees, shared, not copied: never change them (see
+ * {@link dev.upshift.diff.document.Document} for the rule).
  *
  * @param document the document
  * @param path where in the document
@@ -50,7 +55,7 @@ public record FieldChange(DocumentId document, FieldPath path, Optional<JsonNode
 
     /** Whether the result differs from what the cluster has (something will change). */
     public boolean changesCluster() {
-        return !Trees.equal(current.orElse(null), result.orElse(null));
+        return !JsonTrees.equal(current.orElse(null), result.orElse(null), CONTENT);
     }
 
     /** Whether this change blocks the upgrade. */

@@ -1,12 +1,15 @@
 package dev.upshift.diff.merge;
 
+import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+
 import dev.upshift.diff.internal.FieldPolicy;
+import dev.upshift.diff.internal.ItemLookup;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.FieldRule;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -58,7 +61,7 @@ final class ImmutableFields {
                 if (e.isEmpty()) {
                     continue;
                 }
-                int index = FieldPath.indexIn(t, e.get());
+                int index = ItemLookup.indexOf(t, e.get());
                 if (index >= 0) {
                     Optional<Violation> v = child(p, e.get(), item, t.get(index), trail);
                     if (v.isPresent()) {
@@ -72,16 +75,16 @@ final class ImmutableFields {
 
     private static Optional<Violation> child(FieldPolicy p, PathElement e, JsonNode cv, JsonNode tv, List<PathElement> trail) {
         FieldPolicy child = p.child(e);
-        if (child.ignored() || Trees.isAbsent(cv)) {
+        if (child.ignored() || JsonTrees.isAbsent(cv)) {
             return Optional.empty();
         }
         trail.add(e);
         try {
             if (child.mutableSetHere() && !child.mutable()) {
-                return Trees.equal(cv, tv) ? Optional.empty()
-                        : Optional.of(new Violation(new FieldPath(trail), cv, Trees.present(tv), child.mutableRule().orElseThrow()));
+                return JsonTrees.equal(cv, tv, CONTENT) ? Optional.empty()
+                        : Optional.of(new Violation(new FieldPath(trail), cv, JsonTrees.present(tv), child.mutableRule().orElseThrow()));
             }
-            return child.rulesAlive() ? search(child, cv, Trees.present(tv), trail) : Optional.empty();
+            return child.rulesAlive() ? search(child, cv, JsonTrees.present(tv), trail) : Optional.empty();
         } finally {
             trail.remove(trail.size() - 1);
         }

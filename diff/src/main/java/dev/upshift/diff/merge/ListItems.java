@@ -1,8 +1,9 @@
 package dev.upshift.diff.merge;
 
 import dev.upshift.diff.internal.FieldPolicy;
+import dev.upshift.diff.internal.JsonTrees;
 import dev.upshift.diff.path.PathElement;
-import dev.upshift.diff.internal.PathSyntax;
+import dev.upshift.diff.internal.PathText;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.ListType;
 
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /** How the items of one list are told apart: detection of the list type and indexing of items by key. */
 final class ListItems {
@@ -32,16 +34,8 @@ final class ListItems {
         static final Kind ATOMIC = new Kind(ListType.ATOMIC, List.of(), Optional.empty());
     }
 
-    /** An item that cannot be indexed. */
-    static final class BadItem extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-        final int index;
-
-        BadItem(int index, String message) {
-            super(message, null, false, false);
-            this.index = index;
-        }
-    }
+    /** An item that cannot be indexed: its position in the list and what is wrong with it. */
+    record BadItem(int index, String message) {}
 
     /**
      * The rule's list type if one sets it; otherwise a map keyed by {@code name} when every item
@@ -63,7 +57,7 @@ final class ListItems {
             for (JsonNode item : list) {
                 JsonNode name = item.get("name");
                 if (!item.isObject() || name == null || !name.isValueNode() || name.isNull()
-                        || !names.add(dev.upshift.diff.internal.Trees.normalize(name))) {
+                        || !names.add(JsonTrees.normalize(name))) {
                     return Kind.ATOMIC;
                 }
                 items++;
@@ -73,62 +67,71 @@ final class ListItems {
     }
 
     /**
-     * The items of a list by their path element, in list order.
-     *
-     * @throws BadItem when an item is not a mapping (map lists), lacks a key field or has a
-     *     non-scalar one, or repeats a key or value
+     * The items of a list by their path element, in list order; empty, after handing the first
+     * offending item to {@code onBad}, when an item is not a mapping (map lists), lacks a key field
+     * or has a non-scalar one, or repeats a key or value.
      */
-    static Map<PathElement, JsonNode> index(Kind kind, JsonNode list) {
+    static Optional<Map<PathElement, JsonNode>> index(Kind kind, JsonNode list, Consumer<BadItem> onBad) {
         Map<PathElement, JsonNode> out = new LinkedHashMap<>();
         if (list == null) {
-            return out;
+            return Optional.of(out);
         }
         for (int i = 0; i < list.size(); i++) {
             JsonNode item = list.get(i);
-            PathElement e = kind.type() == ListType.SET ? new PathElement.Value(item) : key(kind, item, i);
+            Optional<String> problem = kind.type() == ListType.SET ? Optional.empty() : keyProblem(kind, item, i);
+            if (problem.isPresent()) {
+                onBad.accept(new BadItem(i, problem.get()));
+                return Optional.empty();
+            }
+            PathElement e = kind.type() == ListType.SET ? new PathElement.Value(item) : key(kind, item);
             JsonNode first = out.putIfAbsent(e, item);
             if (first != null) {
                 int at = new ArrayList<>(out.keySet()).indexOf(e);
-                throw new BadItem(i, (kind.type() == ListType.SET ? "the set holds " + PathSyntax.render(e).substring(1)
-                        : "two items have the key " + PathSyntax.render(e)) + " (items " + at + " and " + i + ")");
+                onBad.accept(new BadItem(i, (kind.type() == ListType.SET ? "the set holds " + PathText.render(e).substring(1)
+                        : "two items have the key " + PathText.render(e)) + " (items " + at + " and " + i + ")"));
+                return Optional.empty();
             }
         }
-        return out;
+        return Optional.of(out);
     }
 
-    private static PathElement key(Kind kind, JsonNode item, int i) {
+    /** Why an item of a map list has no key, if it has none. */
+    private static Optional<String> keyProblem(Kind kind, JsonNode item, int i) {
         if (!item.isObject()) {
-            throw new BadItem(i, "item " + i + " is " + dev.upshift.diff.internal.Trees.describe(item)
+            return Optional.of("item " + i + " is " + JsonTrees.describe(item)
                     + ", but this list is keyed by " + String.join(", ", kind.keys()) + " and needs mappings");
         }
-        List<JsonNode> values = new ArrayList<>(kind.keys().size());
         for (String k : kind.keys()) {
             JsonNode v = item.get(k);
             if (v == null || v.isNull()) {
-                throw new BadItem(i, "item " + i + " has no key field '" + k + "' (this list is keyed by "
+                return Optional.of("item " + i + " has no key field '" + k + "' (this list is keyed by "
                         + String.join(", ", kind.keys()) + ")");
             }
             if (!v.isValueNode()) {
-                throw new BadItem(i, "item " + i + " has " + dev.upshift.diff.internal.Trees.describe(v) + " as key field '"
+                return Optional.of("item " + i + " has " + JsonTrees.describe(v) + " as key field '"
                         + k + "'; keys must be text, numbers or booleans");
             }
-            values.add(v);
+        }
+        return Optional.empty();
+    }
+
+    /** The key of an item that has one ({@link #keyProblem} found nothing). */
+    private static PathElement key(Kind kind, JsonNode item) {
+        List<JsonNode> values = new ArrayList<>(kind.keys().size());
+        for (String k : kind.keys()) {
+            values.add(item.get(k));
         }
         return new PathElement.Key(kind.keys(), values);
     }
 
-    /** The path element of an item for walking a list whose items may be unkeyable (never throws). */
+    /** The path element of an item for walking a list whose items may be unkeyable; empty for those. */
     static Optional<PathElement> elementOf(Kind kind, JsonNode item) {
         if (kind.type() == ListType.SET) {
             return Optional.of(new PathElement.Value(item));
         }
-        if (kind.type() == ListType.ATOMIC) {
+        if (kind.type() == ListType.ATOMIC || keyProblem(kind, item, 0).isPresent()) {
             return Optional.empty();
         }
-        try {
-            return Optional.of(key(kind, item, 0));
-        } catch (BadItem e) {
-            return Optional.empty();
-        }
+        return Optional.of(key(kind, item));
     }
 }

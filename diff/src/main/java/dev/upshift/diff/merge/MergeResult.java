@@ -20,6 +20,10 @@ import java.util.Set;
  * <p>When the result is {@linkplain #isBlocked() blocked}, the documents hold the cluster's value
  * at each blocked field and everything else merged, so a reviewer sees the whole picture; an
  * upgrade must not apply them until the blocking changes are resolved.
+ *
+ * <p>The merged documents share every unchanged subtree with the inputs; neither the merge nor any
+ * rendering changes a tree, and callers must not either (see {@link dev.upshift.diff.document.Document}
+ * for the rule).
  */
 public final class MergeResult {
     private final Optional<DocumentSet> base;

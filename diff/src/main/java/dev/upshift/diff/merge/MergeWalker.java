@@ -1,5 +1,7 @@
 package dev.upshift.diff.merge;
 
+import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.internal.FieldPolicy;
@@ -14,7 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -36,14 +38,8 @@ final class MergeWalker {
     private final List<FieldChange> changes;
     private final Problems problems;
 
-    /** Abandons the document after a problem was recorded. */
-    private static final class Abort extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        Abort() {
-            super(null, null, false, false);
-        }
-    }
+    /** Set once a problem was recorded: the rest of the document is left as it is, and dropped. */
+    private boolean abandoned;
 
     /** The path walked so far, built into a {@link FieldPath} only when a decision needs one. */
     private record Trail(Trail parent, PathElement element) {
@@ -77,18 +73,14 @@ final class MergeWalker {
 
     /** The merged document; empty when it is removed (or could not be merged: see the problems). */
     Optional<Document> mergeDocument(FieldPolicy root) {
-        try {
-            JsonNode merged = merge(Trail.ROOT, root, false, tree(base), tree(current), tree(target), true);
-            if (!(merged instanceof ObjectNode tree)) {
-                return Optional.empty();
-            }
-            Document origin = current != null ? current : target;
-            JsonNode apiVersion = tree.get("apiVersion");
-            String version = apiVersion != null && apiVersion.isTextual() ? apiVersion.textValue() : origin.apiVersion();
-            return Optional.of(new Document(id, version, tree, origin.source(), origin.sourcePointer()));
-        } catch (Abort a) {
+        JsonNode merged = merge(Trail.ROOT, root, false, tree(base), tree(current), tree(target), true);
+        if (abandoned || !(merged instanceof ObjectNode tree)) {
             return Optional.empty();
         }
+        Document origin = current != null ? current : target;
+        JsonNode apiVersion = tree.get("apiVersion");
+        String version = apiVersion != null && apiVersion.isTextual() ? apiVersion.textValue() : origin.apiVersion();
+        return Optional.of(new Document(id, version, tree, origin.source(), origin.sourcePointer()));
     }
 
     private static JsonNode tree(Document d) {
@@ -101,12 +93,12 @@ final class MergeWalker {
      */
     private JsonNode merge(Trail at, FieldPolicy p, boolean frozenAbove, JsonNode rawB, JsonNode rawC, JsonNode rawT,
             boolean unit) {
-        if (p.ignored()) {
+        if (abandoned || p.ignored()) {
             return rawC;
         }
-        JsonNode b = Trees.present(rawB);
-        JsonNode c = Trees.present(rawC);
-        JsonNode t = Trees.present(rawT);
+        JsonNode b = JsonTrees.present(rawB);
+        JsonNode c = JsonTrees.present(rawC);
+        JsonNode t = JsonTrees.present(rawT);
         boolean frozen = p.mutableSetHere() ? !p.mutable() && (frozenAbove || c != null) : frozenAbove;
         if (c == null) {
             if (t == null) {
@@ -118,13 +110,13 @@ final class MergeWalker {
             return leaf(at, p, frozen, b, null, t, rawC);
         }
         if (c.isObject() && (t == null || t.isObject()) && (b == null || b.isObject())) {
-            if (t == null && (b == null || unit || Trees.equal(b, c))) {
+            if (t == null && (b == null || unit || JsonTrees.equal(b, c, CONTENT))) {
                 return leaf(at, p, frozen, b, c, null, rawC);
             }
             return mergeObject(at, p, frozen, b, c, t);
         }
         if (c.isArray() && (t == null || t.isArray()) && (b == null || b.isArray())) {
-            if (t == null && (b == null || Trees.equal(b, c))) {
+            if (t == null && (b == null || JsonTrees.equal(b, c, CONTENT))) {
                 return leaf(at, p, frozen, b, c, null, rawC);
             }
             return mergeList(at, p, frozen, b, c, t);
@@ -138,7 +130,7 @@ final class MergeWalker {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode bv = b == null ? null : b.get(e.getKey());
             JsonNode tv = t == null ? null : t.get(e.getKey());
-            if (bv == null && tv == null || tv != null && Trees.equal(e.getValue(), tv)) {
+            if (bv == null && tv == null || tv != null && JsonTrees.equal(e.getValue(), tv, CONTENT)) {
                 continue;
             }
             PathElement f = new PathElement.Field(e.getKey());
@@ -171,7 +163,7 @@ final class MergeWalker {
     }
 
     private static ObjectNode shallowCopy(JsonNode c) {
-        ObjectNode copy = Trees.NODES.objectNode();
+        ObjectNode copy = JsonTrees.NODES.objectNode();
         copy.setAll((ObjectNode) c);
         return copy;
     }
@@ -184,12 +176,15 @@ final class MergeWalker {
         Map<PathElement, JsonNode> bi = index(kind, b, base, "base", at);
         Map<PathElement, JsonNode> ci = index(kind, c, current, "current", at);
         Map<PathElement, JsonNode> ti = index(kind, t, target, "target", at);
+        if (abandoned) {
+            return c;
+        }
         List<JsonNode> out = new ArrayList<>(ci.size() + ti.size());
         boolean changed = false;
         for (Map.Entry<PathElement, JsonNode> e : ci.entrySet()) {
             PathElement k = e.getKey();
             JsonNode ti0 = ti.get(k);
-            if (ti0 != null && Trees.equal(e.getValue(), ti0)) {
+            if (ti0 != null && JsonTrees.equal(e.getValue(), ti0, CONTENT)) {
                 out.add(e.getValue());
                 continue;
             }
@@ -212,40 +207,42 @@ final class MergeWalker {
         if (!changed) {
             return c;
         }
-        ArrayNode list = Trees.NODES.arrayNode(out.size());
+        ArrayNode list = JsonTrees.NODES.arrayNode(out.size());
         list.addAll(out);
         return list;
     }
 
+    /** The items of one side's list by key; empty, with the problem recorded and the document abandoned, when they cannot be. */
     private Map<PathElement, JsonNode> index(ListItems.Kind kind, JsonNode list, Document doc, String side, Trail at) {
-        try {
-            return ListItems.index(kind, list);
-        } catch (ListItems.BadItem bad) {
-            FieldPath path = at.path();
-            String pointer = path.toPointer(doc.tree()).orElse("") + "/" + bad.index;
-            String rule = kind.rule().map(r -> "; rule " + r.describe()).orElse("; detected by the 'name' field");
-            problems.error(doc.locate(pointer), path + "[" + bad.index + "]", "cannot match list items in the "
-                    + side + " document " + doc.displayName() + ": " + bad.getMessage() + rule);
-            throw new Abort();
+        if (abandoned) {
+            return Map.of();
         }
+        return ListItems.index(kind, list, bad -> {
+            FieldPath path = at.path();
+            String pointer = path.toPointer(doc.tree()).orElse("") + "/" + bad.index();
+            String rule = kind.rule().map(r -> "; rule " + r.describe()).orElse("; detected by the 'name' field");
+            problems.error(doc.locate(pointer), path + "[" + bad.index() + "]", "cannot match list items in the "
+                    + side + " document " + doc.displayName() + ": " + bad.message() + rule);
+            abandoned = true;
+        }).orElse(Map.of());
     }
 
     /** The merge table for a value taken as a whole. */
     private JsonNode leaf(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t, JsonNode rawC) {
-        if (Trees.equal(c, t)) {
+        if (JsonTrees.equal(c, t, CONTENT)) {
             return rawC;
         }
         if (twoWay) {
             return t == null ? rawC : conflict(at, p, frozen, null, c, t, ChangeReason.NO_BASELINE, rawC);
         }
-        if (b != null && Trees.equal(c, b)) {
+        if (b != null && JsonTrees.equal(c, b, CONTENT)) {
             ChangeReason reason = t == null ? ChangeReason.RELEASE_REMOVED : ChangeReason.RELEASE_CHANGED;
             return take(at, p, frozen, b, c, t, reason, rawC, Optional.empty());
         }
         if (b == null && t == null) {
             return rawC;
         }
-        if (b != null && Trees.equal(t, b)) {
+        if (b != null && JsonTrees.equal(t, b, CONTENT)) {
             record(at, b, c, t, c, Optional.empty(), ChangeReason.CUSTOMISATION_KEPT, Resolution.CURRENT,
                     Messages.kept(b, c), Impact.NONE);
             return rawC;

@@ -5,14 +5,14 @@ import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.OnConflict;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonText;
 
 /** The words of {@link FieldChange#message()}. */
 final class Messages {
     private Messages() {}
 
     static String show(JsonNode v) {
-        return v == null ? "nothing" : Trees.abbreviate(v.toString(), 80);
+        return JsonText.abbreviated(v, 80);
     }
 
     static String taken(ChangeReason reason, JsonNode c, JsonNode t) {

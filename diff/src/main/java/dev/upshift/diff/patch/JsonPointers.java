@@ -1,13 +1,15 @@
 package dev.upshift.diff.patch;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.diff.problem.SyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * JSON Pointers (RFC 6901): parsing, formatting, escaping and resolving against a document.
+ * JSON Pointers (RFC 6901): parsing, formatting, escaping and resolving against a document. The one
+ * implementation of RFC 6901's escaping in Upshift: every pointer it writes is escaped here.
  *
  * <p>A pointer is either the empty string (the whole document) or a sequence of {@code /}-prefixed
  * reference tokens in which {@code ~0} stands for {@code ~} and {@code ~1} for {@code /}; any other
@@ -33,6 +35,22 @@ public final class JsonPointers {
     }
 
     /**
+     * Unescapes one reference token: {@code ~1} becomes {@code /}, then {@code ~0} becomes {@code ~}
+     * (in that order, so that {@code ~01} is {@code ~1}). The token's syntax is not checked; use
+     * {@link #parse} for text from outside.
+     *
+     * @param token a reference token as it appears in a pointer
+     * @return the member name or array index it stands for
+     */
+    public static String unescape(String token) {
+        Objects.requireNonNull(token, "token");
+        if (token.indexOf('~') < 0) {
+            return token;
+        }
+        return token.replace("~1", "/").replace("~0", "~");
+    }
+
+    /**
      * Formats unescaped reference tokens as a pointer; no tokens give {@code ""}, the whole document.
      *
      * @param tokens member names or array indices, unescaped, outermost first
@@ -51,14 +69,14 @@ public final class JsonPointers {
      *
      * @param pointer an RFC 6901 pointer in its JSON string form (not the URI fragment form)
      * @return the tokens; empty for {@code ""}
-     * @throws JsonPatchException if the pointer does not start with {@code /} or has a {@code ~} not
+     * @throws SyntaxException if the pointer does not start with {@code /} or has a {@code ~} not
      *     followed by {@code 0} or {@code 1}; the message gives the character position (from 1)
      */
     public static List<String> parse(String pointer) {
         Objects.requireNonNull(pointer, "pointer");
-        String problem = syntaxProblem(pointer);
-        if (problem != null) {
-            throw new JsonPatchException("invalid JSON pointer \"" + pointer + "\": " + problem);
+        Optional<SyntaxException> error = syntaxError(pointer);
+        if (error.isPresent()) {
+            throw error.get();
         }
         return tokens(pointer);
     }
@@ -70,7 +88,7 @@ public final class JsonPointers {
      * @param pointer an RFC 6901 pointer
      * @return the value (the document itself for {@code ""}); empty when a member is missing, an
      *     index is out of range or not a valid index, or the pointer goes past a scalar
-     * @throws JsonPatchException if the pointer's syntax is invalid
+     * @throws SyntaxException if the pointer's syntax is invalid
      */
     public static Optional<JsonNode> resolve(JsonNode document, String pointer) {
         Objects.requireNonNull(document, "document");
@@ -91,10 +109,10 @@ public final class JsonPointers {
         return Optional.of(node);
     }
 
-    /** What is wrong with a pointer's syntax, or null when nothing is. */
-    static String syntaxProblem(String pointer) {
+    /** What is wrong with a pointer's syntax, if anything (returned, not thrown). */
+    static Optional<SyntaxException> syntaxError(String pointer) {
         if (!pointer.isEmpty() && pointer.charAt(0) != '/') {
-            return "must be empty or start with '/'";
+            return Optional.of(new SyntaxException("JSON pointer", pointer, 0, "must be empty or start with '/'"));
         }
         for (int i = 0; i < pointer.length(); i++) {
             if (pointer.charAt(i) != '~') {
@@ -102,10 +120,11 @@ public final class JsonPointers {
             }
             char next = i + 1 < pointer.length() ? pointer.charAt(i + 1) : 0;
             if (next != '0' && next != '1') {
-                return "'~' at character " + (i + 1) + " must be followed by '0' or '1' (write '~0' for '~', '~1' for '/')";
+                return Optional.of(new SyntaxException("JSON pointer", pointer, i, "'~' at character " + (i + 1)
+                        + " must be followed by '0' or '1' (write '~0' for '~', '~1' for '/')"));
             }
         }
-        return null;
+        return Optional.empty();
     }
 
     /** The unescaped tokens of a pointer whose syntax is valid. */
@@ -121,13 +140,6 @@ public final class JsonPointers {
             start = end + 1;
         }
         return tokens;
-    }
-
-    private static String unescape(String token) {
-        if (token.indexOf('~') < 0) {
-            return token;
-        }
-        return token.replace("~1", "/").replace("~0", "~");
     }
 
     /**

@@ -1,6 +1,6 @@
 package dev.upshift.diff.patch;
 
-import dev.upshift.diff.internal.JsonValues;
+import dev.upshift.diff.internal.JsonTrees;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -52,12 +52,12 @@ public final class MergePatch {
         Objects.requireNonNull(source, "source");
         Objects.requireNonNull(target, "target");
         if (!target.isObject()) {
-            return Optional.of(JsonValues.copy(target));
+            return Optional.of(JsonTrees.copy(target));
         }
-        ObjectNode patch = JsonValues.NODES.objectNode();
+        ObjectNode patch = JsonTrees.NODES.objectNode();
         List<Pending> nested = new ArrayList<>();
         Deque<Pending> work = new ArrayDeque<>();
-        work.push(new Pending(null, null, source.isObject() ? source : JsonValues.NODES.objectNode(), target, patch));
+        work.push(new Pending(null, null, source.isObject() ? source : JsonTrees.NODES.objectNode(), target, patch));
         while (!work.isEmpty()) {
             if (!diffMembers(work.pop(), work, nested)) {
                 return Optional.empty();
@@ -95,14 +95,14 @@ public final class MergePatch {
                 }
             } else if (now.isObject()) {
                 boolean merges = was != null && was.isObject();
-                Pending child = new Pending(at.patch(), name, merges ? was : JsonValues.NODES.objectNode(), now,
+                Pending child = new Pending(at.patch(), name, merges ? was : JsonTrees.NODES.objectNode(), now,
                         at.patch().putObject(name));
                 if (merges) {
                     nested.add(child);
                 }
                 work.push(child);
-            } else if (was == null || !JsonValues.equal(was, now)) {
-                at.patch().set(name, JsonValues.copy(now));
+            } else if (was == null || !JsonTrees.equal(was, now, JsonTrees.Equality.EXACT)) {
+                at.patch().set(name, JsonTrees.copy(now));
             }
         }
         return true;
@@ -125,9 +125,9 @@ public final class MergePatch {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(patch, "patch");
         if (!patch.isObject()) {
-            return JsonValues.copy(patch);
+            return JsonTrees.copy(patch);
         }
-        ObjectNode result = target.isObject() ? (ObjectNode) JsonValues.copy(target) : JsonValues.NODES.objectNode();
+        ObjectNode result = target.isObject() ? (ObjectNode) JsonTrees.copy(target) : JsonTrees.NODES.objectNode();
         Deque<ObjectNode[]> work = new ArrayDeque<>();
         work.push(new ObjectNode[] {result, (ObjectNode) patch});
         while (!work.isEmpty()) {
@@ -142,7 +142,7 @@ public final class MergePatch {
                     ObjectNode merged = current instanceof ObjectNode object ? object : into.putObject(member.getKey());
                     work.push(new ObjectNode[] {merged, (ObjectNode) value});
                 } else {
-                    into.set(member.getKey(), JsonValues.copy(value));
+                    into.set(member.getKey(), JsonTrees.copy(value));
                 }
             }
         }

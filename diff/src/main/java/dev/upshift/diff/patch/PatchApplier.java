@@ -1,6 +1,7 @@
 package dev.upshift.diff.patch;
 
-import dev.upshift.diff.internal.JsonValues;
+import dev.upshift.diff.internal.JsonText;
+import dev.upshift.diff.internal.JsonTrees;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -17,7 +18,7 @@ final class PatchApplier {
     private JsonNode root;
 
     private PatchApplier(JsonNode document) {
-        this.root = JsonValues.copy(document);
+        this.root = JsonTrees.copy(document);
     }
 
     static JsonNode apply(JsonNode document, List<PatchOperation> operations) {
@@ -30,11 +31,11 @@ final class PatchApplier {
 
     private void apply(PatchOperation op) {
         switch (op.kind()) {
-            case ADD -> add(op, op.pathTokens(), JsonValues.copy(op.value()));
+            case ADD -> add(op, op.pathTokens(), JsonTrees.copy(op.value()));
             case REMOVE -> remove(op, op.pathTokens());
-            case REPLACE -> replace(op, op.pathTokens(), JsonValues.copy(op.value()));
+            case REPLACE -> replace(op, op.pathTokens(), JsonTrees.copy(op.value()));
             case MOVE -> move(op);
-            case COPY -> add(op, op.pathTokens(), JsonValues.copy(get(op, op.fromTokens())));
+            case COPY -> add(op, op.pathTokens(), JsonTrees.copy(get(op, op.fromTokens())));
             case TEST -> test(op);
         }
     }
@@ -108,9 +109,9 @@ final class PatchApplier {
 
     private void test(PatchOperation op) {
         JsonNode actual = get(op, op.pathTokens());
-        if (!JsonValues.equivalent(actual, op.value())) {
-            throw op.fail("test failed: found " + JsonValues.describe(actual, VALUE_LIMIT)
-                    + ", expected " + JsonValues.describe(op.value(), VALUE_LIMIT));
+        if (!JsonTrees.equal(actual, op.value(), JsonTrees.Equality.NUMERIC)) {
+            throw op.fail("test failed: found " + JsonText.abbreviated(actual, VALUE_LIMIT)
+                    + ", expected " + JsonText.abbreviated(op.value(), VALUE_LIMIT));
         }
     }
 
@@ -170,7 +171,7 @@ final class PatchApplier {
     }
 
     private static String cannotHold(JsonNode node, List<String> tokens, int i) {
-        return at(tokens, i) + " holds " + JsonValues.kind(node) + ", which has no member '" + tokens.get(i) + "'";
+        return at(tokens, i) + " holds " + JsonTrees.jsonType(node) + ", which has no member '" + tokens.get(i) + "'";
     }
 
     /** The location of the container that token {@code i} looks into, for messages. */

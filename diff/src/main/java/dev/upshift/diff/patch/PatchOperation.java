@@ -1,6 +1,6 @@
 package dev.upshift.diff.patch;
 
-import dev.upshift.diff.internal.JsonValues;
+import dev.upshift.diff.internal.JsonTrees;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -44,7 +44,7 @@ record PatchOperation(
     static List<PatchOperation> parseAll(JsonNode patch) {
         if (patch == null || !patch.isArray()) {
             throw new JsonPatchException("a JSON Patch must be an array of operations, found "
-                    + (patch == null ? "nothing" : JsonValues.kind(patch)));
+                    + (patch == null ? "nothing" : JsonTrees.jsonType(patch)));
         }
         List<PatchOperation> operations = new ArrayList<>(patch.size());
         for (int i = 0; i < patch.size(); i++) {
@@ -56,7 +56,7 @@ record PatchOperation(
     private static PatchOperation parse(int index, JsonNode operation) {
         String where = "operation " + index;
         if (!operation.isObject()) {
-            throw new JsonPatchException(where + ": must be an object, found " + JsonValues.kind(operation));
+            throw new JsonPatchException(where + ": must be an object, found " + JsonTrees.jsonType(operation));
         }
         Kind kind = kind(where, operation.get("op"));
         String path = text(where + " (" + kind.label() + ")", operation, "path");
@@ -76,7 +76,7 @@ record PatchOperation(
             throw new JsonPatchException(where + ": missing member 'op'");
         }
         if (!op.isTextual()) {
-            throw new JsonPatchException(where + ": member 'op' must be a string, found " + JsonValues.kind(op));
+            throw new JsonPatchException(where + ": member 'op' must be a string, found " + JsonTrees.jsonType(op));
         }
         for (Kind kind : Kind.values()) {
             if (kind.label().equals(op.textValue())) {
@@ -94,16 +94,15 @@ record PatchOperation(
         }
         if (!node.isTextual()) {
             throw new JsonPatchException(where + ": member '" + member + "' must be a JSON Pointer string, found "
-                    + JsonValues.kind(node));
+                    + JsonTrees.jsonType(node));
         }
         return node.textValue();
     }
 
     private static List<String> pointer(String label, String member, String pointer) {
-        String problem = JsonPointers.syntaxProblem(pointer);
-        if (problem != null) {
-            throw new JsonPatchException(label + ": invalid pointer in '" + member + "': " + problem);
-        }
+        JsonPointers.syntaxError(pointer).ifPresent(e -> {
+            throw new JsonPatchException(label + ": invalid pointer in '" + member + "': " + e.reason());
+        });
         return JsonPointers.tokens(pointer);
     }
 

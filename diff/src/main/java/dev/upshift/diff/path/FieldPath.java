@@ -1,9 +1,11 @@
 package dev.upshift.diff.path;
 
-import dev.upshift.diff.internal.PathSyntax;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.SourceMap;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.ItemLookup;
+import dev.upshift.diff.internal.PathSyntax;
+import dev.upshift.diff.internal.PathText;
+import dev.upshift.diff.patch.JsonPointers;
+import dev.upshift.diff.problem.SyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -53,15 +55,11 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
     /**
      * Reads the dotted form. The empty text is the root.
      *
-     * @throws IllegalArgumentException naming the character where the text is wrong (wildcards are
+     * @throws SyntaxException naming the character where the text is wrong (wildcards are
      *     rejected: they belong to {@link PathPattern})
      */
     public static FieldPath parse(String text) {
-        List<PathElement> out = new ArrayList<>();
-        for (Object segment : PathSyntax.parse(text, false)) {
-            out.add((PathElement) segment);
-        }
-        return new FieldPath(out);
+        return new FieldPath(PathSyntax.parsePath(text));
     }
 
     /** This path with one more step. */
@@ -111,19 +109,19 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
         for (PathElement e : elements) {
             out.append('/');
             if (e instanceof PathElement.Field f) {
-                out.append(SourceMap.escape(f.name()));
+                out.append(JsonPointers.escape(f.name()));
             } else if (e instanceof PathElement.Index i) {
                 out.append(i.index());
             } else if (e instanceof PathElement.Value v) {
-                out.append('=').append(SourceMap.escape(PathSyntax.goPatchValue(v.value())));
+                out.append('=').append(JsonPointers.escape(PathText.goPatchValue(v.value())));
             } else {
                 PathElement.Key k = (PathElement.Key) e;
                 for (int i = 0; i < k.names().size(); i++) {
                     if (i > 0) {
                         out.append(',');
                     }
-                    out.append(SourceMap.escape(k.names().get(i))).append('=')
-                            .append(SourceMap.escape(PathSyntax.goPatchValue(k.values().get(i))));
+                    out.append(JsonPointers.escape(k.names().get(i))).append('=')
+                            .append(JsonPointers.escape(PathText.goPatchValue(k.values().get(i))));
                 }
             }
         }
@@ -145,14 +143,14 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
                 if (!node.isObject() || !node.has(f.name())) {
                     return Optional.empty();
                 }
-                out.append('/').append(SourceMap.escape(f.name()));
+                out.append('/').append(JsonPointers.escape(f.name()));
                 node = node.get(f.name());
                 continue;
             }
             if (!node.isArray()) {
                 return Optional.empty();
             }
-            int index = indexIn(node, e);
+            int index = ItemLookup.indexOf(node, e);
             if (index < 0) {
                 return Optional.empty();
             }
@@ -169,7 +167,7 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
             if (e instanceof PathElement.Field f) {
                 node = node.isObject() ? node.get(f.name()) : null;
             } else if (node.isArray()) {
-                int index = indexIn(node, e);
+                int index = ItemLookup.indexOf(node, e);
                 node = index < 0 ? null : node.get(index);
             } else {
                 node = null;
@@ -179,39 +177,6 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
             }
         }
         return Optional.of(node);
-    }
-
-    /** The index of the item a list step selects in a concrete list, or -1. */
-    public static int indexIn(JsonNode list, PathElement e) {
-        if (e instanceof PathElement.Index i) {
-            return i.index() < list.size() ? i.index() : -1;
-        }
-        for (int i = 0; i < list.size(); i++) {
-            if (selects(e, list.get(i))) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /** Whether a list step selects an item. */
-    static boolean selects(PathElement e, JsonNode item) {
-        if (e instanceof PathElement.Value v) {
-            return Trees.equal(v.value(), item);
-        }
-        if (e instanceof PathElement.Key k) {
-            if (!item.isObject()) {
-                return false;
-            }
-            for (int j = 0; j < k.names().size(); j++) {
-                JsonNode value = item.get(k.names().get(j));
-                if (value == null || !Trees.equal(k.values().get(j), value)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return false;
     }
 
     /** Orders paths step by step, a path before the paths below it. */
@@ -230,6 +195,6 @@ public record FieldPath(List<PathElement> elements) implements Comparable<FieldP
     /** The dotted form; the empty text for the root. */
     @Override
     public String toString() {
-        return PathSyntax.dotted(elements);
+        return PathText.dotted(elements);
     }
 }

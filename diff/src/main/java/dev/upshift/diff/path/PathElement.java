@@ -1,8 +1,8 @@
 package dev.upshift.diff.path;
 
-import dev.upshift.diff.internal.PathSyntax;
+import dev.upshift.diff.internal.PathText;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.List;
 import java.util.Objects;
 
@@ -43,7 +43,7 @@ public sealed interface PathElement extends Comparable<PathElement>
                 if (v == null || v.isContainerNode() || v.isMissingNode()) {
                     throw new IllegalArgumentException("a key value must be a scalar");
                 }
-                return Trees.normalize(v);
+                return JsonTrees.normalize(v);
             }).toList();
         }
 
@@ -57,7 +57,7 @@ public sealed interface PathElement extends Comparable<PathElement>
     record Value(JsonNode value) implements PathElement {
         /** Normalises the value. */
         public Value {
-            value = Trees.normalize(Objects.requireNonNull(value, "value"));
+            value = JsonTrees.normalize(Objects.requireNonNull(value, "value"));
         }
     }
 
@@ -84,7 +84,7 @@ public sealed interface PathElement extends Comparable<PathElement>
         if (this instanceof Index i) {
             return Integer.compare(i.index(), ((Index) o).index());
         }
-        return PathSyntax.render(this).compareTo(PathSyntax.render(o));
+        return PathText.render(this).compareTo(PathText.render(o));
     }
 
     private static int rank(PathElement e) {

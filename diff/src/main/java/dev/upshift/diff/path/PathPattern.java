@@ -1,7 +1,10 @@
 package dev.upshift.diff.path;
 
 import dev.upshift.diff.internal.PathSyntax;
+import dev.upshift.diff.internal.PathWildcard;
 import dev.upshift.diff.internal.PatternMatcher;
+import dev.upshift.diff.internal.PatternStep;
+import dev.upshift.diff.problem.SyntaxException;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,55 +26,58 @@ import java.util.Objects;
  * <p>Specificity, used to pick among rules: more literal steps beat fewer; then fewer {@code **};
  * then fewer {@code *} and {@code [*]}. {@link #compareSpecificity} orders by it.
  *
- * @param text the pattern as written
+ * <p>Immutable; two patterns are equal when their texts are.
  */
-public record PathPattern(String text) {
+public final class PathPattern {
+    private final String text;
+    private final List<PatternStep> steps;
+    private final PatternMatcher matcher;
+
+    private PathPattern(String text, List<PatternStep> steps) {
+        this.text = text;
+        this.steps = steps;
+        this.matcher = PatternMatcher.of(steps);
+    }
 
     /**
-     * Parses and validates the pattern.
+     * Parses and validates a pattern.
      *
-     * @throws IllegalArgumentException naming the character where the text is wrong
+     * @throws SyntaxException naming the character where the text is wrong
      */
-    public PathPattern {
-        Objects.requireNonNull(text, "text");
-        PathSyntax.parse(text, true);
-    }
-
-    /** Parses a pattern (same as the constructor). */
     public static PathPattern parse(String text) {
-        return new PathPattern(text);
+        Objects.requireNonNull(text, "text");
+        return new PathPattern(text, PathSyntax.parsePattern(text));
     }
 
-    private List<Object> segments() {
-        return PathSyntax.parse(text, true);
+    /** The pattern as written. */
+    public String text() {
+        return text;
     }
 
     /** Whether the pattern matches exactly this path. */
     public boolean matches(FieldPath path) {
-        PatternMatcher m = PatternMatcher.of(this);
-        long state = m.start();
+        long state = matcher.start();
         for (PathElement e : path.elements()) {
-            state = m.step(state, e);
+            state = matcher.step(state, e);
             if (state == 0) {
                 return false;
             }
         }
-        return m.accepts(state);
+        return matcher.accepts(state);
     }
 
     /** Whether the pattern matches this path or one of its ancestors (a rule covers a subtree). */
     public boolean covers(FieldPath path) {
-        PatternMatcher m = PatternMatcher.of(this);
-        long state = m.start();
-        if (m.accepts(state)) {
+        long state = matcher.start();
+        if (matcher.accepts(state)) {
             return true;
         }
         for (PathElement e : path.elements()) {
-            state = m.step(state, e);
+            state = matcher.step(state, e);
             if (state == 0) {
                 return false;
             }
-            if (m.accepts(state)) {
+            if (matcher.accepts(state)) {
                 return true;
             }
         }
@@ -80,26 +86,24 @@ public record PathPattern(String text) {
 
     /** The number of literal steps (fields, keys, set values). */
     public int literalSteps() {
-        return (int) segments().stream().filter(s -> s instanceof PathElement).count();
+        return (int) steps.stream().filter(s -> s.literal().isPresent()).count();
     }
 
     /** The number of {@code **}. */
     public int deepWildcards() {
-        return (int) segments().stream().filter(s -> s == PathSyntax.Wildcard.ANY_DEPTH).count();
+        return (int) steps.stream().filter(s -> s == PathWildcard.ANY_DEPTH).count();
     }
 
     /** The number of {@code *} and {@code [*]}. */
     public int singleWildcards() {
-        return (int) segments().stream()
-                .filter(s -> s == PathSyntax.Wildcard.ANY || s == PathSyntax.Wildcard.ANY_ITEM).count();
+        return (int) steps.stream().filter(s -> s == PathWildcard.ANY_STEP || s == PathWildcard.ANY_ITEM).count();
     }
 
     /** Whether the last step selects a list item (so the pattern can never name a list itself). */
     public boolean endsWithItem() {
-        List<Object> s = segments();
-        Object last = s.get(s.size() - 1);
-        return last == PathSyntax.Wildcard.ANY_ITEM || last instanceof PathElement.Key
-                || last instanceof PathElement.Value;
+        PatternStep last = steps.get(steps.size() - 1);
+        return last == PathWildcard.ANY_ITEM
+                || last.literal().filter(e -> e instanceof PathElement.Key || e instanceof PathElement.Value).isPresent();
     }
 
     /**
@@ -113,6 +117,17 @@ public record PathPattern(String text) {
         return c;
     }
 
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PathPattern p && p.text.equals(text);
+    }
+
+    @Override
+    public int hashCode() {
+        return text.hashCode();
+    }
+
+    /** The pattern as written. */
     @Override
     public String toString() {
         return text;

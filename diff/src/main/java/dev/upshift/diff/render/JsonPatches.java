@@ -1,5 +1,7 @@
 package dev.upshift.diff.render;
 
+import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,8 +12,10 @@ import dev.upshift.diff.patch.JsonPatch;
 import dev.upshift.diff.patch.JsonPatchException;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.path.PathElement;
-import dev.upshift.diff.internal.SourceMap;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.patch.JsonPointers;
+import dev.upshift.diff.internal.ItemLookup;
+import dev.upshift.diff.internal.JsonText;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -39,7 +43,7 @@ public final class JsonPatches {
     public static List<DocumentPatch> of(MergeResult result) {
         return DocumentPatch.forChangedDocuments(result, "the document is removed", (id, current, merged) -> {
             if (current.isEmpty()) {
-                ArrayNode create = Trees.NODES.arrayNode();
+                ArrayNode create = JsonTrees.NODES.arrayNode();
                 create.addObject().put("op", "add").put("path", "").set("value", merged.tree());
                 return new DocumentPatch(id, merged.displayName(), DocumentPatch.Action.CREATE, Optional.of(create), "");
             }
@@ -50,17 +54,17 @@ public final class JsonPatches {
 
     /** The patches as a JSON array of {@code {document, action, patch}} entries. */
     public static String render(MergeResult result) {
-        ArrayNode out = Trees.NODES.arrayNode();
+        ArrayNode out = JsonTrees.NODES.arrayNode();
         for (DocumentPatch p : of(result)) {
-            ObjectNode entry = Output.documentEntry(out.addObject(), p);
+            ObjectNode entry = DocumentEntry.fill(out.addObject(), p);
             p.patch().ifPresent(v -> entry.set("patch", v));
         }
-        return Output.json(out);
+        return JsonText.pretty(out);
     }
 
     static ArrayNode patch(Document current, Document merged, List<FieldChange> changes) {
         WorkingCopy work = new WorkingCopy(current.tree());
-        ArrayNode ops = Trees.NODES.arrayNode();
+        ArrayNode ops = JsonTrees.NODES.arrayNode();
         List<FieldChange> additions = new ArrayList<>();
         for (FieldChange c : changes) {
             if (!c.changesCluster()) {
@@ -118,11 +122,11 @@ public final class JsonPatches {
         private JsonNode copy(JsonNode node) {
             JsonNode copy;
             if (node instanceof ObjectNode o) {
-                ObjectNode c = Trees.NODES.objectNode();
+                ObjectNode c = JsonTrees.NODES.objectNode();
                 c.setAll(o);
                 copy = c;
             } else {
-                ArrayNode c = Trees.NODES.arrayNode(node.size());
+                ArrayNode c = JsonTrees.NODES.arrayNode(node.size());
                 c.addAll((ArrayNode) node);
                 copy = c;
             }
@@ -149,7 +153,7 @@ public final class JsonPatches {
             PathElement e = elements.get(i);
             int index = -1;
             if (e instanceof PathElement.Field f) {
-                pointer.append('/').append(SourceMap.escape(f.name()));
+                pointer.append('/').append(JsonPointers.escape(f.name()));
             } else {
                 index = indexIn(node, e);
                 pointer.append('/').append(index);
@@ -171,7 +175,7 @@ public final class JsonPatches {
         JsonNode value = c.result().orElse(null);
         if (last instanceof PathElement.Field f) {
             ObjectNode parent = (ObjectNode) step.parent();
-            String pointer = step.pointer() + "/" + SourceMap.escape(f.name());
+            String pointer = step.pointer() + "/" + JsonPointers.escape(f.name());
             if (value == null) {
                 ops.addObject().put("op", "remove").put("path", pointer);
                 parent.remove(f.name());
@@ -207,7 +211,7 @@ public final class JsonPatches {
     private static void guard(ArrayNode ops, String pointer, PathElement e) {
         if (e instanceof PathElement.Key k) {
             for (int i = 0; i < k.names().size(); i++) {
-                ops.addObject().put("op", "test").put("path", pointer + "/" + SourceMap.escape(k.names().get(i)))
+                ops.addObject().put("op", "test").put("path", pointer + "/" + JsonPointers.escape(k.names().get(i)))
                         .set("value", k.values().get(i));
             }
         } else if (e instanceof PathElement.Value v) {
@@ -216,34 +220,17 @@ public final class JsonPatches {
     }
 
     private static int indexIn(JsonNode list, PathElement e) {
-        if (e instanceof PathElement.Index i) {
-            return i.index();
+        int index = ItemLookup.indexOf(list, e);
+        if (index < 0) {
+            throw new IllegalStateException("no list item " + e);
         }
-        for (int i = 0; i < list.size(); i++) {
-            if (selects(e, list.get(i))) {
-                return i;
-            }
-        }
-        throw new IllegalStateException("no list item " + e);
-    }
-
-    private static boolean selects(PathElement e, JsonNode item) {
-        if (e instanceof PathElement.Value v) {
-            return Trees.equal(v.value(), item);
-        }
-        PathElement.Key k = (PathElement.Key) e;
-        for (int j = 0; j < k.names().size(); j++) {
-            if (!Trees.equal(k.values().get(j), item.get(k.names().get(j)))) {
-                return false;
-            }
-        }
-        return true;
+        return index;
     }
 
     private static void check(Document current, Document merged, ArrayNode ops) {
         try {
             JsonNode patched = JsonPatch.apply(current.tree(), ops);
-            if (!Trees.equal(patched, merged.tree())) {
+            if (!JsonTrees.equal(patched, merged.tree(), CONTENT)) {
                 throw new IllegalStateException("internal error: the JSON Patch for " + merged.displayName()
                         + " does not reproduce the merged document");
             }

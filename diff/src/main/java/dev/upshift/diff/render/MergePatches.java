@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.patch.MergePatch;
 import dev.upshift.diff.merge.MergeResult;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonText;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.List;
 import java.util.Optional;
 
@@ -28,7 +29,7 @@ public final class MergePatches {
     public static List<DocumentPatch> of(MergeResult result) {
         return DocumentPatch.forChangedDocuments(result,
                 "the document is removed; a merge patch cannot delete a document", (id, current, merged) -> {
-                    JsonNode from = current.map(d -> (JsonNode) d.tree()).orElse(Trees.NODES.objectNode());
+                    JsonNode from = current.map(d -> (JsonNode) d.tree()).orElse(JsonTrees.NODES.objectNode());
                     Optional<JsonNode> patch = MergePatch.diff(from, merged.tree());
                     return new DocumentPatch(id, merged.displayName(),
                             current.isPresent() ? DocumentPatch.Action.PATCH : DocumentPatch.Action.CREATE, patch,
@@ -41,16 +42,16 @@ public final class MergePatches {
      * merge patch can express the change, {@code mergePatch} is null and {@code note} says why.
      */
     public static String render(MergeResult result) {
-        ArrayNode out = Trees.NODES.arrayNode();
+        ArrayNode out = JsonTrees.NODES.arrayNode();
         for (DocumentPatch p : of(result)) {
-            ObjectNode entry = Output.documentEntry(out.addObject(), p);
+            ObjectNode entry = DocumentEntry.fill(out.addObject(), p);
             if (p.action() != DocumentPatch.Action.DELETE) {
-                entry.set("mergePatch", p.patch().orElse(Trees.NODES.nullNode()));
+                entry.set("mergePatch", p.patch().orElse(JsonTrees.NODES.nullNode()));
             }
             if (!p.note().isEmpty()) {
                 entry.put("note", p.note());
             }
         }
-        return Output.json(out);
+        return JsonText.pretty(out);
     }
 }

@@ -9,7 +9,8 @@ import java.util.Optional;
 import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.merge.MergeResult;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonText;
+import dev.upshift.diff.internal.JsonTrees;
 
 /**
  * The whole result as one stable JSON object, for tools:
@@ -33,7 +34,7 @@ public final class ResultJson {
 
     /** The result as a JSON tree. */
     public static ObjectNode tree(MergeResult result) {
-        ObjectNode root = Trees.NODES.objectNode();
+        ObjectNode root = JsonTrees.NODES.objectNode();
         root.put("blocked", result.isBlocked());
         root.put("highestImpact", result.highestImpact().word());
         root.put("threeWay", result.isThreeWay());
@@ -41,17 +42,17 @@ public final class ResultJson {
         for (FieldChange c : result.changes()) {
             ObjectNode e = changes.addObject();
             e.put("document", name(result, c));
-            Output.identity(e, c.document());
+            DocumentEntry.identity(e, c.document());
             e.put("path", c.path().toString());
             e.put("goPatch", c.path().toGoPatch());
             e.put("reason", c.reason().name());
             e.put("resolution", c.resolution().name());
             e.put("impact", c.impact().word());
-            e.set("base", c.base().orElse(Trees.NODES.nullNode()));
-            e.set("current", c.current().orElse(Trees.NODES.nullNode()));
-            e.set("target", c.target().orElse(Trees.NODES.nullNode()));
-            e.set("result", c.result().orElse(Trees.NODES.nullNode()));
-            e.set("rule", c.rule().map(ResultJson::rule).orElse(Trees.NODES.nullNode()));
+            e.set("base", c.base().orElse(JsonTrees.NODES.nullNode()));
+            e.set("current", c.current().orElse(JsonTrees.NODES.nullNode()));
+            e.set("target", c.target().orElse(JsonTrees.NODES.nullNode()));
+            e.set("result", c.result().orElse(JsonTrees.NODES.nullNode()));
+            e.set("rule", c.rule().map(ResultJson::rule).orElse(JsonTrees.NODES.nullNode()));
             e.put("message", c.message());
         }
         ArrayNode documents = root.putArray("documents");
@@ -69,7 +70,7 @@ public final class ResultJson {
 
     /** The result as JSON text. */
     public static String render(MergeResult result) {
-        return Output.json(tree(result));
+        return JsonText.pretty(tree(result));
     }
 
     private static String name(MergeResult r, FieldChange c) {
@@ -78,7 +79,7 @@ public final class ResultJson {
     }
 
     private static JsonNode rule(FieldRule r) {
-        ObjectNode o = Trees.NODES.objectNode();
+        ObjectNode o = JsonTrees.NODES.objectNode();
         ObjectNode match = o.putObject("match");
         r.match().apiVersion().ifPresent(v -> match.put("apiVersion", v));
         r.match().kind().ifPresent(v -> match.put("kind", v));

@@ -8,7 +8,7 @@ import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.Resolution;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -144,6 +144,6 @@ public final class ReviewReport {
     }
 
     private static String show(JsonNode v) {
-        return v == null ? "nothing" : Trees.abbreviate(v.toString(), WIDTH);
+        return JsonText.abbreviated(v, WIDTH);
     }
 }

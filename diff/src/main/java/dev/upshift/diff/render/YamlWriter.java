@@ -11,8 +11,10 @@ import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NumericNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonText;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +29,7 @@ import java.util.regex.Pattern;
  * double-quoted. With {@link KeyOrder#SORTED} keys are sorted by code point: the canonical form
  * Upshift diffs.
  *
- * <p>Stateless and thread-safe. The caller bounds the depth of the trees (documents of a
- * {@code DocumentSet} are).
+ * <p>Stateless and thread-safe. Writing never recurses, so depth costs no call stack.
  */
 public final class YamlWriter {
     private static final Pattern NUMBER_LIKE = Pattern.compile("[-+]?(0b[01_]+|0o?[0-7_]+|0x[0-9a-fA-F_]+"
@@ -37,13 +38,6 @@ public final class YamlWriter {
     private static final Pattern DATE_LIKE = Pattern.compile("[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}.*", Pattern.DOTALL);
     private static final String INDICATORS = "-?:,[]{}#&*!|>'\"%@`";
     private static final String NUMBER_CHARS = "0123456789+-._:eEoObBxXabcdfABCDFinINtT";
-    private static final String[] INDENTS = new String[130];
-
-    static {
-        for (int i = 0; i < INDENTS.length; i++) {
-            INDENTS[i] = " ".repeat(i);
-        }
-    }
 
     /** The order in which mapping keys are written. */
     public enum KeyOrder {
@@ -72,10 +66,8 @@ public final class YamlWriter {
     public static void write(JsonNode value, KeyOrder order, StringBuilder out) {
         Objects.requireNonNull(value, "value");
         YamlWriter w = new YamlWriter(Objects.requireNonNull(order, "order"), out);
-        if (value instanceof ObjectNode && !value.isEmpty()) {
-            w.mapping(value, 0, false);
-        } else if (value instanceof ArrayNode && !value.isEmpty()) {
-            w.sequence(value, 0, false);
+        if (isBlock(value)) {
+            w.block(value);
         } else {
             w.scalarLine(value, 0);
         }
@@ -91,47 +83,71 @@ public final class YamlWriter {
         return out.toString();
     }
 
-    private void mapping(JsonNode map, int indent, boolean continuesLine) {
-        boolean first = true;
-        for (Map.Entry<String, JsonNode> e : entries(map)) {
-            if (!(first && continuesLine)) {
-                indent(indent);
-            }
-            first = false;
-            if (isPlain(e.getKey())) {
-                out.append(e.getKey());
-            } else {
-                Trees.quote(e.getKey(), out);
-            }
-            out.append(':');
-            JsonNode v = e.getValue();
-            if (v instanceof ObjectNode && !v.isEmpty()) {
-                out.append('\n');
-                mapping(v, indent + 2, false);
-            } else if (v instanceof ArrayNode && !v.isEmpty()) {
-                out.append('\n');
-                sequence(v, indent, false);
-            } else {
-                out.append(' ');
-                scalarLine(v, indent + 2);
-            }
+    /** A non-empty mapping or list, written as a block (anything else is written inline). */
+    private static boolean isBlock(JsonNode v) {
+        return (v instanceof ObjectNode || v instanceof ArrayNode) && !v.isEmpty();
+    }
+
+    /**
+     * A mapping or list being written: its entries or items still to come, the indentation of its
+     * lines, and whether its first line continues one already started (a list item's {@code "- "}).
+     */
+    private final class Open {
+        final Iterator<Map.Entry<String, JsonNode>> entries;
+        final Iterator<JsonNode> items;
+        final int indent;
+        boolean continuesLine;
+
+        Open(JsonNode block, int indent, boolean continuesLine) {
+            this.entries = block instanceof ObjectNode ? entries(block).iterator() : null;
+            this.items = entries == null ? block.elements() : null;
+            this.indent = indent;
+            this.continuesLine = continuesLine;
         }
     }
 
-    private void sequence(JsonNode list, int indent, boolean continuesLine) {
-        boolean first = true;
-        for (JsonNode item : list) {
-            if (!(first && continuesLine)) {
-                indent(indent);
+    /**
+     * Writes a block mapping or list without recursion: keys at their mapping's indentation, list
+     * items at the indentation of their key, a nested block on the next line (or, in a list item,
+     * on the item's own line), scalars and empty collections after {@code ": "} or {@code "- "}.
+     */
+    private void block(JsonNode root) {
+        Deque<Open> open = new ArrayDeque<>();
+        open.push(new Open(root, 0, false));
+        while (!open.isEmpty()) {
+            Open top = open.peek();
+            if (top.entries != null ? !top.entries.hasNext() : !top.items.hasNext()) {
+                open.pop();
+                continue;
             }
-            first = false;
-            out.append("- ");
-            if (item instanceof ObjectNode && !item.isEmpty()) {
-                mapping(item, indent + 2, true);
-            } else if (item instanceof ArrayNode && !item.isEmpty()) {
-                sequence(item, indent + 2, true);
+            if (!top.continuesLine) {
+                indent(top.indent);
+            }
+            top.continuesLine = false;
+            if (top.entries != null) {
+                Map.Entry<String, JsonNode> e = top.entries.next();
+                if (isPlain(e.getKey())) {
+                    out.append(e.getKey());
+                } else {
+                    JsonText.quote(e.getKey(), out);
+                }
+                out.append(':');
+                JsonNode v = e.getValue();
+                if (isBlock(v)) {
+                    out.append('\n');
+                    open.push(new Open(v, v instanceof ObjectNode ? top.indent + 2 : top.indent, false));
+                } else {
+                    out.append(' ');
+                    scalarLine(v, top.indent + 2);
+                }
             } else {
-                scalarLine(item, indent + 2);
+                JsonNode item = top.items.next();
+                out.append("- ");
+                if (isBlock(item)) {
+                    open.push(new Open(item, top.indent + 2, true));
+                } else {
+                    scalarLine(item, top.indent + 2);
+                }
             }
         }
     }
@@ -205,7 +221,7 @@ public final class YamlWriter {
             literalBlock(s, indent);
             return true;
         } else {
-            Trees.quote(s, out);
+            JsonText.quote(s, out);
         }
         return false;
     }
@@ -230,7 +246,7 @@ public final class YamlWriter {
     }
 
     private void indent(int n) {
-        out.append(n < INDENTS.length ? INDENTS[n] : " ".repeat(n));
+        JsonText.indent(n, out);
     }
 
     static boolean isLiteralBlock(String s) {

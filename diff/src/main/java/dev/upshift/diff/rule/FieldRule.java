@@ -25,17 +25,18 @@ import java.util.Optional;
  * @param match the documents the rule applies to
  * @param path the fields it applies to
  * @param onConflict what a conflict does, if set
- * @param mutable whether the field may change at all, if set
+ * @param mutability whether the field may change at all ({@code mutable}), if set
  * @param impact what changing the field costs, if set
  * @param listKeys the fields that identify an item of the matched list; empty when unset
  * @param listType how the matched list's items are matched, if set ({@code map} is implied by
  *     {@code listKeys})
- * @param ignore whether the field is never diffed nor merged (the cluster's value stays), if set
+ * @param merging whether the field is merged or ignored ({@code ignore}: never diffed nor merged, the
+ *     cluster's value stays), if set
  * @param location where the rule was written ({@code SourceLocation.of("")} for rules built in code)
  */
 public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConflict> onConflict,
-        Optional<Boolean> mutable, Optional<Impact> impact, List<String> listKeys, Optional<ListType> listType,
-        Optional<Boolean> ignore, SourceLocation location) {
+        Optional<Mutability> mutability, Optional<Impact> impact, List<String> listKeys, Optional<ListType> listType,
+        Optional<Merging> merging, SourceLocation location) {
     private static final List<String> FIELDS = List.of(
             "match", "path", "onConflict", "mutable", "impact", "listKeys", "listType", "ignore");
 
@@ -47,17 +48,17 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
         Objects.requireNonNull(match, "match");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(onConflict, "onConflict");
-        Objects.requireNonNull(mutable, "mutable");
+        Objects.requireNonNull(mutability, "mutability");
         Objects.requireNonNull(impact, "impact");
         listKeys = List.copyOf(listKeys);
         Objects.requireNonNull(listType, "listType");
-        Objects.requireNonNull(ignore, "ignore");
+        Objects.requireNonNull(merging, "merging");
         Objects.requireNonNull(location, "location");
         listProblem(path, listKeys, listType).ifPresent(m -> {
             throw new IllegalArgumentException(m);
         });
-        if (onConflict.isEmpty() && mutable.isEmpty() && impact.isEmpty() && listKeys.isEmpty()
-                && listType.isEmpty() && ignore.isEmpty()) {
+        if (onConflict.isEmpty() && mutability.isEmpty() && impact.isEmpty() && listKeys.isEmpty()
+                && listType.isEmpty() && merging.isEmpty()) {
             throw new IllegalArgumentException(NOTHING_SET);
         }
     }
@@ -99,14 +100,14 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
         DocumentMatch match = item.object("match").map(DocumentMatch::read).orElse(DocumentMatch.any());
         Optional<PathPattern> path = item.requiredParsed("path", PathPattern::parse);
         Optional<OnConflict> onConflict = item.choice("onConflict", OnConflict.words());
-        Optional<Boolean> mutable = item.bool("mutable");
+        Optional<Mutability> mutability = item.bool("mutable").map(Mutability::of);
         Optional<Impact> impact = item.choice("impact", Impact.words());
         List<String> listKeys = item.strings("listKeys");
         if (item.has("listKeys") && item.node().get("listKeys").isArray() && item.node().get("listKeys").isEmpty()) {
             item.error("listKeys", "must name at least one key field; leave it out to use the default (name)");
         }
         Optional<ListType> listType = item.choice("listType", ListType.words());
-        Optional<Boolean> ignore = item.bool("ignore");
+        Optional<Merging> merging = item.bool("ignore").map(Merging::ofIgnore);
         item.rejectUnknownFields(FIELDS);
         if (path.isPresent()) {
             listProblem(path.get(), listKeys, listType)
@@ -120,8 +121,16 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
         if (errors || path.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new FieldRule(match, path.get(), onConflict, mutable, impact, listKeys, listType, ignore,
+        return Optional.of(new FieldRule(match, path.get(), onConflict, mutability, impact, listKeys, listType, merging,
                 item.location()));
+    }
+
+    /**
+     * Whether {@code other} has the same match and the same path as this rule: of two such rules
+     * only the first could ever decide, so a set of rules holds at most one of them.
+     */
+    public boolean sameTarget(FieldRule other) {
+        return match.equals(other.match) && path.text().equals(other.path.text());
     }
 
     /** {@code {kind: X} spec.path (file:line:col)}, for reports. */
@@ -135,11 +144,11 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
         private final PathPattern path;
         private DocumentMatch match = DocumentMatch.any();
         private Optional<OnConflict> onConflict = Optional.empty();
-        private Optional<Boolean> mutable = Optional.empty();
+        private Optional<Mutability> mutability = Optional.empty();
         private Optional<Impact> impact = Optional.empty();
         private List<String> listKeys = new ArrayList<>();
         private Optional<ListType> listType = Optional.empty();
-        private Optional<Boolean> ignore = Optional.empty();
+        private Optional<Merging> merging = Optional.empty();
 
         private Builder(PathPattern path) {
             this.path = path;
@@ -162,9 +171,9 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
             return this;
         }
 
-        /** Sets whether the field may change. */
+        /** Sets whether the field may change ({@code mutable: value}). */
         public Builder mutable(boolean value) {
-            this.mutable = Optional.of(value);
+            this.mutability = Optional.of(Mutability.of(value));
             return this;
         }
 
@@ -186,9 +195,9 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
             return this;
         }
 
-        /** Sets whether the field is ignored. */
+        /** Sets whether the field is ignored ({@code ignore: value}). */
         public Builder ignore(boolean value) {
-            this.ignore = Optional.of(value);
+            this.merging = Optional.of(Merging.ofIgnore(value));
             return this;
         }
 
@@ -198,7 +207,7 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
          * @throws IllegalArgumentException when the settings contradict each other or set nothing
          */
         public FieldRule build() {
-            return new FieldRule(match, path, onConflict, mutable, impact, listKeys, listType, ignore,
+            return new FieldRule(match, path, onConflict, mutability, impact, listKeys, listType, merging,
                     SourceLocation.of(""));
         }
     }

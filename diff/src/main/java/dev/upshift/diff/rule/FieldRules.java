@@ -5,18 +5,13 @@ import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.path.PathPattern;
 
-import dev.upshift.diff.kind.ApiVersions;
+import dev.upshift.diff.kind.DocumentKind;
 import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.kind.Metadata;
-import dev.upshift.diff.kind.Migrations;
-import dev.upshift.diff.internal.ObjectView;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * An ordered set of {@link FieldRule}s and the way the merge picks among them.
@@ -40,10 +35,14 @@ import java.util.Optional;
  * <p>Immutable and thread-safe.
  */
 public final class FieldRules {
-    /** The kind of a standalone rules document. */
-    public static final String KIND = "FieldRules";
-    /** The apiVersion rules documents are read at. */
-    public static final String API_VERSION = ApiVersions.CURRENT;
+    /**
+     * The {@code FieldRules} document kind: {@code apiVersion: upshift.dev/v1alpha1},
+     * {@code kind: FieldRules}, {@code metadata.name} and {@code spec.fieldRules: [...]}, each item
+     * as {@link FieldRule} describes. Read together, a rule repeated in a later document is an error
+     * as it is within one.
+     */
+    public static final DocumentKind<FieldRules> KIND = DocumentKind.builder("FieldRules", FieldRulesReader::read)
+            .readAllWith(FieldRulesReader::readAll).build();
     private static final FieldRules NONE = new FieldRules(List.of());
 
     private final List<FieldRule> rules;
@@ -76,7 +75,7 @@ public final class FieldRules {
     public static FieldRules of(List<FieldRule> rules) {
         for (int i = 0; i < rules.size(); i++) {
             for (int j = 0; j < i; j++) {
-                if (sameTarget(rules.get(i), rules.get(j))) {
+                if (rules.get(i).sameTarget(rules.get(j))) {
                     throw new IllegalArgumentException("two rules for " + rules.get(i).describe());
                 }
             }
@@ -90,30 +89,9 @@ public final class FieldRules {
     }
 
     /**
-     * Reads the items of a {@code fieldRules} list (a Release's {@code spec.fieldRules}, or a
-     * {@code FieldRules} document's). Problems go to each view's collector, with positions; items
-     * with errors are left out.
-     */
-    public static FieldRules read(List<ObjectView> items) {
-        List<FieldRule> out = new ArrayList<>();
-        for (ObjectView item : items) {
-            FieldRule.read(item).ifPresent(rule -> {
-                Optional<FieldRule> twin = out.stream().filter(r -> sameTarget(r, rule)).findFirst();
-                if (twin.isPresent()) {
-                    item.error("path", "a rule with the same match and path is already declared at "
-                            + twin.get().location() + "; merge the two");
-                } else {
-                    out.add(rule);
-                }
-            });
-        }
-        return new FieldRules(out);
-    }
-
-    /**
-     * Reads {@code FieldRules} documents ({@code apiVersion: upshift.dev/v1alpha1},
-     * {@code kind: FieldRules}, {@code metadata.name}, {@code spec.fieldRules: [...]}); the rules of
-     * several documents are concatenated in order.
+     * Reads {@code FieldRules} documents and concatenates their rules in order. Every document must
+     * be of kind {@code FieldRules}; a rule with the same match and path as one declared before, in
+     * the same document or an earlier one, is an error.
      *
      * @throws InputException with every problem found
      */
@@ -124,32 +102,18 @@ public final class FieldRules {
         return rules;
     }
 
-    /** Reads {@code FieldRules} documents, recording problems instead of throwing; rules with errors are left out. */
+    /**
+     * Reads {@code FieldRules} documents as {@link #readDocuments(List)} does, recording problems
+     * instead of throwing; documents with errors are left out.
+     */
     public static FieldRules readDocuments(List<SourceDocument> documents, Problems problems) {
-        List<ObjectView> items = new ArrayList<>();
-        for (SourceDocument loaded : documents) {
-            migrations().migrate(loaded, problems).ifPresent(doc -> {
-                ObjectView root = ObjectView.of(doc, problems);
-                root.string("apiVersion");
-                root.string("kind");
-                Metadata.read(root);
-                root.requiredObject("spec").ifPresent(spec -> {
-                    items.addAll(spec.objects("fieldRules"));
-                    spec.rejectUnknownFields();
-                });
-                root.rejectUnknownFields();
-            });
+        List<SourceDocument> current = new ArrayList<>();
+        for (SourceDocument d : documents) {
+            KIND.check(d, problems).ifPresent(current::add);
         }
-        return read(items);
-    }
-
-    /** The kinds and versions {@link #readDocuments} accepts (no older versions yet). */
-    public static Migrations migrations() {
-        return Migrations.none(Map.of(KIND, API_VERSION));
-    }
-
-    private static boolean sameTarget(FieldRule a, FieldRule b) {
-        return a.match().equals(b.match()) && a.path().text().equals(b.path().text());
+        List<FieldRule> all = new ArrayList<>();
+        KIND.readAll(current, problems).forEach(r -> all.addAll(r.rules));
+        return new FieldRules(all);
     }
 
     /** The rules in declaration order. */

@@ -5,7 +5,12 @@ import java.util.Map;
 
 /**
  * What a change costs the cluster, in increasing order; the highest impact of an upgrade's changes
- * feeds the choice of strategy.
+ * feeds the choice of strategy and tells maintenance exclusions whether an upgrade changes nodes.
+ *
+ * <p>Impact is how disruptive a change is for what runs, judged per field by the field rules; it is
+ * not {@link dev.upshift.diff.value.VersionChange}, which is how far a version moves. The two are
+ * independent: a patch release may replace every machine, and a major one may touch nothing that
+ * runs.
  */
 public enum Impact {
     /** Nothing running is touched (a label, an annotation, a field only controllers read). */

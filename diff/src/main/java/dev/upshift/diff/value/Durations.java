@@ -1,7 +1,9 @@
 package dev.upshift.diff.value;
 
+import dev.upshift.diff.problem.SyntaxException;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
+import java.util.Locale;
 
 /**
  * Parses durations the way Upshift documents write them: Go style ({@code 90m}, {@code 24h},
@@ -10,33 +12,44 @@ import java.time.format.DateTimeParseException;
  * rejected; zero is allowed.
  */
 public final class Durations {
+    private static final String WHAT = "duration";
+    private static final String EXAMPLES = "expected e.g. 90m, 1h30m or PT1H30M";
+    private static final String UNITS = "expected ns, us, ms, s, m, h or d, as in 90m, 1h30m or PT1H30M";
+
     private Durations() {}
 
     /**
      * Parses a duration.
      *
-     * @throws IllegalArgumentException naming the character where the text stops making sense
+     * @throws SyntaxException quoting the text and naming the character where it stops making
+     *     sense ({@link SyntaxException#position()} is 0-based in {@code text} as given)
      */
     public static Duration parse(String text) {
         String s = text.strip();
+        int offset = text.length() - text.stripLeading().length();
         if (s.isEmpty()) {
-            throw new IllegalArgumentException("empty duration; expected e.g. 90m, 1h30m or PT1H30M");
+            throw new SyntaxException(WHAT, text, text.length(), "empty; " + EXAMPLES);
         }
         if (s.charAt(0) == 'P' || s.charAt(0) == 'p') {
-            try {
-                Duration d = Duration.parse(s);
-                if (d.isNegative()) {
-                    throw new IllegalArgumentException("negative duration '" + text + "'");
-                }
-                return d;
-            } catch (DateTimeParseException e) {
-                throw new IllegalArgumentException("invalid ISO-8601 duration '" + text + "'; expected e.g. PT1H30M");
-            }
+            return parseIso(text, s, offset);
         }
-        return parseGo(text, s);
+        return parseGo(text, s, offset);
     }
 
-    private static Duration parseGo(String text, String s) {
+    private static Duration parseIso(String text, String s, int offset) {
+        Duration d;
+        try {
+            d = Duration.parse(s);
+        } catch (DateTimeParseException e) {
+            throw new SyntaxException(WHAT, text, offset, "not an ISO-8601 duration; expected e.g. PT1H30M");
+        }
+        if (d.isNegative()) {
+            throw new SyntaxException(WHAT, text, offset, "negative; a duration is zero or longer");
+        }
+        return d;
+    }
+
+    private static Duration parseGo(String text, String s, int offset) {
         if (s.equals("0")) {
             return Duration.ZERO;
         }
@@ -46,7 +59,7 @@ public final class Durations {
             int start = i;
             while (i < s.length() && (Character.isDigit(s.charAt(i)) || s.charAt(i) == '.')) i++;
             if (i == start) {
-                throw bad(text, i, "expected a number");
+                throw bad(text, offset + i, "expected a number", EXAMPLES);
             }
             String number = s.substring(start, i);
             int unitStart = i;
@@ -60,23 +73,22 @@ public final class Durations {
                 case "m" -> 60_000_000_000L;
                 case "h" -> 3_600_000_000_000L;
                 case "d" -> 86_400_000_000_000L;
-                case "" -> throw bad(text, unitStart, "missing unit (ns, us, ms, s, m, h or d)");
-                default -> throw bad(text, unitStart, "unknown unit '" + unit + "' (ns, us, ms, s, m, h or d)");
+                case "" -> throw bad(text, offset + unitStart, "missing unit", UNITS);
+                default -> throw bad(text, offset + unitStart, "unknown unit '" + unit + "'", UNITS);
             };
             try {
                 java.math.BigDecimal nanos = new java.math.BigDecimal(number)
                         .multiply(java.math.BigDecimal.valueOf(nanosPerUnit));
                 total = total.plusNanos(nanos.longValueExact());
             } catch (NumberFormatException | ArithmeticException e) {
-                throw bad(text, start, "invalid number '" + number + "'");
+                throw bad(text, offset + start, "invalid number '" + number + "'", EXAMPLES);
             }
         }
         return total;
     }
 
-    private static IllegalArgumentException bad(String text, int index, String what) {
-        return new IllegalArgumentException("invalid duration '" + text + "' at character " + (index + 1) + ": " + what
-                + "; expected e.g. 90m, 1h30m or PT1H30M");
+    private static SyntaxException bad(String text, int index, String problem, String expected) {
+        return new SyntaxException(WHAT, text, index, problem + " at character " + (index + 1) + "; " + expected);
     }
 
     /** Renders a duration in Go style ({@code 1h30m}, {@code 45s}, {@code 0s}). */
@@ -97,7 +109,7 @@ public final class Durations {
         if (m > 0) out.append(m).append('m');
         if (s > 0 || ms > 0) {
             out.append(s);
-            if (ms > 0) out.append('.').append(String.format("%03d", ms).replaceAll("0+$", ""));
+            if (ms > 0) out.append('.').append(String.format(Locale.ROOT, "%03d", ms).replaceAll("0+$", ""));
             out.append('s');
         }
         return out.toString();

@@ -14,6 +14,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.upshift.diff.source.DocumentLoader;
 import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.internal.SpecLists;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
 import org.junit.jupiter.api.DisplayName;
@@ -44,7 +45,7 @@ class DocumentDefaultsTest {
 
     private DocumentDefaults read(String yaml) {
         ObjectView root = ObjectView.of(DocumentLoader.create().load("release.yaml", yaml).get(0), problems);
-        return DocumentDefaults.read(root.objects("defaults"));
+        return SpecLists.defaults(root.objects("defaults"));
     }
 
     private DocumentDefaults release(String kubernetes, String etcd, String instanceType) {

@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -116,7 +116,7 @@ class DocumentSetTest {
     @Test
     @DisplayName("documents nested deeper than the limit are rejected, even when built in memory 10,000 deep")
     void deepTrees() {
-        ObjectNode root = Trees.NODES.objectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
+        ObjectNode root = JsonTrees.NODES.objectNode().put("apiVersion", "v1").put("kind", "ConfigMap");
         root.putObject("metadata").put("name", "deep");
         ObjectNode node = root.putObject("data");
         for (int i = 0; i < 10_000; i++) {

@@ -1,6 +1,8 @@
 package dev.upshift.diff.internal;
 
 import dev.upshift.diff.kind.Metadata;
+import dev.upshift.diff.path.FieldPath;
+import dev.upshift.diff.path.PathPattern;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.DocumentLoader;
@@ -8,7 +10,6 @@ import dev.upshift.diff.value.Durations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -41,8 +42,8 @@ class ObjectViewTest {
                 "f.yaml:5:9: spec.name: expected text, got a list",
                 "f.yaml:6:10: spec.color: unknown value 'blue'; expected one of: " + String.join(", ",
                         Map.of("red", Color.RED, "green", Color.GREEN).keySet()),
-                "f.yaml:7:9: spec.wait: invalid duration '90q' at character 3: unknown unit 'q' (ns, us, ms, s, m, h or d);"
-                        + " expected e.g. 90m, 1h30m or PT1H30M");
+                "f.yaml:7:9: spec.wait: invalid duration \"90q\": unknown unit 'q' at character 3; expected ns, us, ms, s,"
+                        + " m, h or d, as in 90m, 1h30m or PT1H30M");
     }
 
     @Test
@@ -56,6 +57,18 @@ class ObjectViewTest {
     void readsNumbersAsWrittenWhereTextIsExpected() {
         assertThat(view("release: 19.30\n").string("release")).contains("19.30");
         assertThat(problems.all()).isEmpty();
+    }
+
+    @Test
+    void reportsARejectedTextAtItsFieldWithTheParsersReasonAndPosition() {
+        ObjectView root = view("kind: A\nspec:\n  path: spec..x\n  pattern: spec.*\n");
+        ObjectView spec = root.object("spec").orElseThrow();
+        assertThat(spec.parsed("path", FieldPath::parse)).isEmpty();
+        assertThat(spec.requiredParsed("pattern", PathPattern::parse)).isPresent();
+        assertThat(spec.requiredParsed("other", PathPattern::parse)).isEmpty();
+        assertThat(messages()).containsExactly(
+                "f.yaml:3:9: spec.path: invalid path \"spec..x\": expected a field name at character 6",
+                "f.yaml:3:3: spec.other: missing required field");
     }
 
     @Test
@@ -92,34 +105,13 @@ class ObjectViewTest {
     @Test
     void readsMetadataAndAcceptsAnythingUnderAnnotations() {
         ObjectView root = view("metadata:\n  name: n\n  labels: {stage: prod}\n  annotations: {note: x, 'a/b': y}\n");
-        assertThat(Metadata.read(root)).contains(new Metadata("n", Map.of("stage", "prod"), Map.of("note", "x", "a/b", "y")));
+        assertThat(DocumentRoot.metadata(root)).contains(new Metadata("n", Map.of("stage", "prod"), Map.of("note", "x", "a/b", "y")));
         assertThat(problems.all()).isEmpty();
     }
 
     @Test
     void rejectsAnEmptyName() {
-        assertThat(Metadata.read(view("metadata: {name: ''}\n"))).isEmpty();
+        assertThat(DocumentRoot.metadata(view("metadata: {name: ''}\n"))).isEmpty();
         assertThat(messages()).containsExactly("f.yaml:1:18: metadata.name: must not be empty");
-    }
-
-    @Test
-    void parsesDurationsInGoAndIsoStyle() {
-        assertThat(Durations.parse("90m")).isEqualTo(Duration.ofMinutes(90));
-        assertThat(Durations.parse("1h30m")).isEqualTo(Duration.ofMinutes(90));
-        assertThat(Durations.parse("1.5h")).isEqualTo(Duration.ofMinutes(90));
-        assertThat(Durations.parse("PT1H30M")).isEqualTo(Duration.ofMinutes(90));
-        assertThat(Durations.parse("2d")).isEqualTo(Duration.ofDays(2));
-        assertThat(Durations.parse("500ms")).isEqualTo(Duration.ofMillis(500));
-        assertThat(Durations.parse("0")).isZero();
-        assertThat(Durations.format(Duration.ofMinutes(90))).isEqualTo("1h30m");
-        assertThat(Durations.format(Duration.ofSeconds(45))).isEqualTo("45s");
-    }
-
-    @Test
-    void rejectsMalformedDurations() {
-        for (String bad : List.of("", "h", "90", "1h30", "-5m", "PT-1H", "1..5h", "1h 30m", "P", "99999999999999999999h")) {
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> Durations.parse(bad))
-                    .as(bad).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("duration");
-        }
     }
 }

@@ -5,7 +5,7 @@ import dev.upshift.diff.document.DocumentSet;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -90,7 +90,7 @@ final class ClusterGenerators {
     }
 
     private static ObjectNode document(Draw d, String name) {
-        ObjectNode doc = Trees.NODES.objectNode();
+        ObjectNode doc = JsonTrees.NODES.objectNode();
         doc.put("apiVersion", "example.com/v1").put("kind", "Thing");
         doc.putObject("metadata").put("name", name);
         doc.set("spec", object(d, 3));
@@ -98,7 +98,7 @@ final class ClusterGenerators {
     }
 
     private static ObjectNode object(Draw d, int depth) {
-        ObjectNode o = Trees.NODES.objectNode();
+        ObjectNode o = JsonTrees.NODES.objectNode();
         int n = d.below(4);
         for (int i = 0; i < n; i++) {
             o.set(d.pick(FIELDS), value(d, depth));
@@ -115,7 +115,7 @@ final class ClusterGenerators {
             return scalar(d);
         }
         if (kind == 5) {
-            ArrayNode list = Trees.NODES.arrayNode();
+            ArrayNode list = JsonTrees.NODES.arrayNode();
             for (int i = d.below(3); i > 0; i--) {
                 list.add(scalar(d));
             }
@@ -126,14 +126,14 @@ final class ClusterGenerators {
 
     private static JsonNode scalar(Draw d) {
         return switch (d.below(4)) {
-            case 0 -> Trees.NODES.numberNode(d.below(4));
-            case 1 -> Trees.NODES.booleanNode(d.chance(50));
-            default -> Trees.NODES.textNode(d.pick(TEXT));
+            case 0 -> JsonTrees.NODES.numberNode(d.below(4));
+            case 1 -> JsonTrees.NODES.booleanNode(d.chance(50));
+            default -> JsonTrees.NODES.textNode(d.pick(TEXT));
         };
     }
 
     private static ArrayNode keyedList(Draw d, int depth) {
-        ArrayNode list = Trees.NODES.arrayNode();
+        ArrayNode list = JsonTrees.NODES.arrayNode();
         int n = d.below(4);
         for (int i = 0; i < n; i++) {
             ObjectNode item = object(d, Math.max(depth, 0));
@@ -233,7 +233,7 @@ final class ClusterGenerators {
     /** A copy with keyed lists (all items mappings with a unique name) sorted by name: order-free equality. */
     static JsonNode keyedListsSorted(JsonNode node) {
         if (node.isObject()) {
-            ObjectNode out = Trees.NODES.objectNode();
+            ObjectNode out = JsonTrees.NODES.objectNode();
             for (Iterator<java.util.Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
                 var e = it.next();
                 out.set(e.getKey(), keyedListsSorted(e.getValue()));
@@ -248,7 +248,7 @@ final class ClusterGenerators {
             if (keyed) {
                 items.sort(java.util.Comparator.comparing(i -> i.get("name").asText()));
             }
-            ArrayNode out = Trees.NODES.arrayNode();
+            ArrayNode out = JsonTrees.NODES.arrayNode();
             out.addAll(items);
             return out;
         }

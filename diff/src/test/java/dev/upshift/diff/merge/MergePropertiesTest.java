@@ -15,9 +15,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.Trees;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.upshift.diff.testing.Content;
+import dev.upshift.diff.testing.Json;
 import dev.upshift.diff.render.DocumentPatch;
 import dev.upshift.diff.render.JsonPatches;
+import dev.upshift.diff.render.MergePatches;
 import dev.upshift.diff.render.Rendering;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +43,7 @@ class MergePropertiesTest {
                 a = ClusterGenerators.keyedListsSorted(a);
                 want = ClusterGenerators.keyedListsSorted(want);
             }
-            assertThat(Trees.equal(a, want)).as("%s%nexpected %s%nactual   %s", e.id(), want, a).isTrue();
+            assertThat(Content.of(a)).as("%s", e.id()).isEqualTo(Content.of(want));
         }
     }
 
@@ -98,14 +101,14 @@ class MergePropertiesTest {
             for (ThreeWayMerge merge : List.of(PLAIN, OVERWRITING)) {
                 MergeResult r = merge.merge(t.base(), t.current(), t.target());
                 for (DocumentPatch p : JsonPatches.of(r)) {
-                    JsonNode before = p.action() == DocumentPatch.Action.CREATE ? Trees.NODES.objectNode()
+                    JsonNode before = p.action() == DocumentPatch.Action.CREATE ? JsonNodeFactory.instance.objectNode()
                             : r.current().get(p.id()).orElseThrow().tree();
                     if (p.action() == DocumentPatch.Action.DELETE) {
                         assertThat(r.documents().contains(p.id())).isFalse();
                         continue;
                     }
                     JsonNode patched = JsonPatch.apply(before, p.patch().orElseThrow());
-                    assertThat(Trees.equal(patched, r.documents().get(p.id()).orElseThrow().tree())).isTrue();
+                    assertThat(Content.of(patched)).isEqualTo(Content.of(r.documents().get(p.id()).orElseThrow().tree()));
                 }
             }
         });
@@ -133,11 +136,11 @@ class MergePropertiesTest {
             for (Target x : immutable) {
                 JsonNode current = t.current().get(x.doc()).flatMap(d -> x.path().resolve(d.tree())).orElse(null);
                 Document merged = r.documents().get(x.doc()).orElse(null);
-                if (Trees.isAbsent(current) || merged == null || unit(x.path()).resolve(merged.tree()).isEmpty()) {
+                if (current == null || current.isNull() || merged == null || unit(x.path()).resolve(merged.tree()).isEmpty()) {
                     continue;
                 }
-                assertThat(Trees.equal(current, x.path().resolve(merged.tree()).orElse(null)))
-                        .as("%s %s in %s", x.doc(), x.path(), r.changes()).isTrue();
+                assertThat(Content.of(x.path().resolve(merged.tree()).orElse(null)))
+                        .as("%s %s in %s", x.doc(), x.path(), r.changes()).isEqualTo(Content.of(current));
             }
         });
     }
@@ -200,5 +203,52 @@ class MergePropertiesTest {
             OVERWRITING.merge(t.base(), t.current(), t.target());
             assertThat(t.toString()).isEqualTo(before);
         });
+    }
+
+    @Test
+    @DisplayName("merging and every rendering change no tree: not the inputs', not the results', not the changes' values")
+    void noTreeIsEverChanged() {
+        qt().forAll(ClusterGenerators.triples()).checkAssert(t -> {
+            List<String> inputs = exactly(t.base(), t.current(), t.target());
+            for (MergeResult r : List.of(PLAIN.merge(t.base(), t.current(), t.target()),
+                    OVERWRITING.merge(t.base(), t.current(), t.target()), PLAIN.mergeWithoutBase(t.current(), t.target()))) {
+                assertThat(exactly(t.base(), t.current(), t.target())).isEqualTo(inputs);
+                List<String> results = exactly(r);
+                for (Rendering rendering : Rendering.values()) {
+                    rendering.render(r);
+                }
+                JsonPatches.of(r);
+                MergePatches.of(r);
+                assertThat(exactly(t.base(), t.current(), t.target())).isEqualTo(inputs);
+                assertThat(exactly(r)).isEqualTo(results);
+            }
+        });
+    }
+
+    /** Each tree as Jackson writes it: member order and number types included, so any change shows. */
+    private static List<String> exactly(DocumentSet... sets) {
+        List<String> out = new ArrayList<>();
+        for (DocumentSet set : sets) {
+            set.documents().forEach(d -> out.add(exactly(d.tree())));
+        }
+        return out;
+    }
+
+    private static List<String> exactly(MergeResult r) {
+        List<String> out = exactly(r.documents());
+        for (FieldChange c : r.changes()) {
+            for (java.util.Optional<JsonNode> v : List.of(c.base(), c.current(), c.target(), c.result())) {
+                out.add(v.map(MergePropertiesTest::exactly).orElse("-"));
+            }
+        }
+        return out;
+    }
+
+    private static String exactly(JsonNode tree) {
+        try {
+            return Json.MAPPER.writeValueAsString(tree);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -8,14 +8,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
-/** The examples of RFC 6902 appendix A, each applied, and each result reached again by our diff. */
+/** The examples of RFC 6902 appendix A, each applied. */
 class JsonPatchRfcExamplesTest {
 
     private static void applies(String document, String patch, String expected) {
         JsonNode doc = json(document);
         JsonNode want = json(expected);
         assertThat(JsonPatch.apply(doc, json(patch))).isEqualTo(want);
-        assertThat(JsonPatch.apply(doc, JsonPatch.diff(doc, want))).isEqualTo(want);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.upshift.diff.patch;
 
+import dev.upshift.diff.problem.SyntaxException;
+
 import static dev.upshift.diff.testing.Json.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -27,6 +29,16 @@ class JsonPointersTest {
     }
 
     @Test
+    void unescapesTokensInTheOrderTheRfcGives() {
+        assertThat(JsonPointers.unescape("a~1b~0c")).isEqualTo("a/b~c");
+        assertThat(JsonPointers.unescape("~01")).isEqualTo("~1");
+        assertThat(JsonPointers.unescape("plain")).isEqualTo("plain");
+        for (String token : List.of("", "~", "/", "~1", "~0", "a/b~c", "~~//")) {
+            assertThat(JsonPointers.unescape(JsonPointers.escape(token))).isEqualTo(token);
+        }
+    }
+
+    @Test
     void formatIsTheInverseOfParse() {
         List<String> tokens = List.of("metadata", "annotations", "upshift.dev/owner", "~x", "");
         assertThat(JsonPointers.parse(JsonPointers.format(tokens))).isEqualTo(tokens);
@@ -36,10 +48,10 @@ class JsonPointersTest {
     @Test
     void rejectsBadSyntaxWithThePosition() {
         assertThatThrownBy(() -> JsonPointers.parse("a/b"))
-                .isInstanceOf(JsonPatchException.class)
+                .isInstanceOfSatisfying(SyntaxException.class, e -> assertThat(e.position()).isZero())
                 .hasMessage("invalid JSON pointer \"a/b\": must be empty or start with '/'");
         assertThatThrownBy(() -> JsonPointers.parse("/ok/bad~2"))
-                .isInstanceOf(JsonPatchException.class)
+                .isInstanceOfSatisfying(SyntaxException.class, e -> assertThat(e.position()).isEqualTo(7))
                 .hasMessage("invalid JSON pointer \"/ok/bad~2\": '~' at character 8 must be followed by '0' or '1' "
                         + "(write '~0' for '~', '~1' for '/')");
         assertThatThrownBy(() -> JsonPointers.parse("/~")).hasMessageContaining("'~' at character 2");

@@ -1,5 +1,7 @@
 package dev.upshift.diff.path;
 
+import dev.upshift.diff.problem.SyntaxException;
+
 import dev.upshift.diff.testing.Yaml;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -103,14 +105,22 @@ class FieldPathTest {
     @Test
     @DisplayName("parse errors name the character")
     void parseErrors() {
-        assertThatThrownBy(() -> FieldPath.parse("spec..x")).hasMessage("invalid path 'spec..x' at character 6: expected a field name");
-        assertThatThrownBy(() -> FieldPath.parse("spec.a[name=x")).hasMessage("invalid path 'spec.a[name=x' at the end: expected ']'");
-        assertThatThrownBy(() -> FieldPath.parse("spec.*")).hasMessage("invalid path 'spec.*' at character 6: wildcards are only allowed in patterns");
+        assertThatThrownBy(() -> FieldPath.parse("spec..x")).hasMessage("invalid path \"spec..x\": expected a field name at character 6");
+        assertThatThrownBy(() -> FieldPath.parse("spec.a[name=x")).hasMessage("invalid path \"spec.a[name=x\": expected ']' at the end");
+        assertThatThrownBy(() -> FieldPath.parse("spec.*")).hasMessage("invalid path \"spec.*\": wildcards are only allowed in patterns at character 6");
         assertThatThrownBy(() -> FieldPath.parse("spec.a b")).hasMessage(
-                "invalid path 'spec.a b' at character 7: unexpected '\\u0020' in a field name; quote such names as [\"name\"]");
-        assertThatThrownBy(() -> FieldPath.parse("spec[name=]")).hasMessage("invalid path 'spec[name=]' at character 11: expected a value");
-        assertThatThrownBy(() -> FieldPath.parse("a[\"x]")).hasMessage("invalid path 'a[\"x]' at character 3: unclosed quote");
-        assertThatThrownBy(() -> FieldPath.parse("a[k=1,k=2]")).hasMessage("invalid path 'a[k=1,k=2]' at character 8: key field 'k' named twice");
-        assertThatThrownBy(() -> FieldPath.parse("a]")).hasMessageContaining("at character 2: unexpected ']'");
+                "invalid path \"spec.a b\": unexpected '\\u0020' in a field name at character 7; quote such names as [\"name\"]");
+        assertThatThrownBy(() -> FieldPath.parse("spec[name=]")).hasMessage("invalid path \"spec[name=]\": expected a value at character 11");
+        assertThatThrownBy(() -> FieldPath.parse("a[\"x]")).hasMessage("invalid path \"a[\\\"x]\": unclosed quote at character 3");
+        assertThatThrownBy(() -> FieldPath.parse("a[k=1,k=2]")).hasMessage("invalid path \"a[k=1,k=2]\": key field 'k' named twice at character 8");
+        assertThatThrownBy(() -> FieldPath.parse("a]")).hasMessageContaining("unexpected ']' in a field name at character 2");
+        assertThatThrownBy(() -> FieldPath.parse("a[99999999999]")).hasMessage("invalid path \"a[99999999999]\": index too large at character 3");
+        assertThat(FieldPath.parse("a[007]")).isEqualTo(FieldPath.parse("a[7]"));
+        assertThatThrownBy(() -> FieldPath.parse("spec..x"))
+                .isInstanceOfSatisfying(SyntaxException.class, e -> {
+                    assertThat(e.input()).isEqualTo("spec..x");
+                    assertThat(e.position()).isEqualTo(5);
+                    assertThat(e.reason()).isEqualTo("expected a field name at character 6");
+                });
     }
 }

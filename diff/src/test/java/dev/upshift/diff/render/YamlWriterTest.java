@@ -5,9 +5,10 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.lists;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.internal.Trees;
+import dev.upshift.diff.internal.JsonTrees;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -71,7 +72,7 @@ class YamlWriterTest {
                 "\t", "\"", "'", "\\", "[", "]", "{", "}", ",", "&", "*", "!", "|", ">", "%", "@", "`", "?", "e", "x", "é",
                 "\u0085", "\u2028", "~", "=", "<<", "_", "+"))).ofSizeBetween(0, 7).map(parts -> String.join("", parts));
         Gen<ObjectNode> trees = lists().of(text).ofSizeBetween(1, 4).zip(Generate.range(0, 3), (strings, shape) -> {
-            ObjectNode root = Trees.NODES.objectNode();
+            ObjectNode root = JsonTrees.NODES.objectNode();
             for (int i = 0; i < strings.size(); i++) {
                 String s = strings.get(i);
                 switch ((shape + i) % 3) {
@@ -94,5 +95,18 @@ class YamlWriterTest {
     void writesSeveralDocuments() {
         assertThat(YamlWriter.writeAll(List.of(reload("a: 1\n"), reload("b: [x]\n")), YamlWriter.KeyOrder.AS_IS))
                 .isEqualTo("---\na: 1\n---\nb:\n- x\n");
+    }
+
+    @Test
+    @DisplayName("writes trees 10,000 levels deep without overflowing the stack")
+    void deepTrees() {
+        ArrayNode root = JsonTrees.NODES.arrayNode();
+        ArrayNode list = root;
+        for (int i = 1; i < 10_000; i++) {
+            list = list.addArray();
+        }
+        list.addObject().put("a", 1).putObject("b").put("c", 2);
+        assertThat(YamlWriter.write(root, YamlWriter.KeyOrder.SORTED))
+                .isEqualTo("- ".repeat(10_000) + "a: 1\n" + " ".repeat(20_000) + "b:\n" + " ".repeat(20_002) + "c: 2\n");
     }
 }

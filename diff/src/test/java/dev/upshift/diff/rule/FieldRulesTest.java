@@ -17,6 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.upshift.diff.source.DocumentLoader;
 import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.internal.SpecLists;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
 import java.util.List;
@@ -45,7 +46,7 @@ class FieldRulesTest {
 
         private FieldRules read(String yaml) {
             ObjectView root = ObjectView.of(DocumentLoader.create().load("release.yaml", yaml).get(0), problems);
-            return FieldRules.read(root.objects("fieldRules"));
+            return SpecLists.fieldRules(root.objects("fieldRules"));
         }
 
         @Test
@@ -68,7 +69,7 @@ class FieldRulesTest {
             FieldRule first = rules.rules().get(0);
             assertThat(first.onConflict()).contains(OnConflict.OVERWRITE);
             assertThat(first.impact()).contains(Impact.ROLLING);
-            assertThat(first.mutable()).contains(true);
+            assertThat(first.mutability()).contains(Mutability.MUTABLE);
             assertThat(first.location()).hasToString("release.yaml:2:5");
             assertThat(first.describe()).isEqualTo("{apiVersion: controlplane.cluster.x-k8s.io/*, kind: KubeadmControlPlane,"
                     + " name: prod-*} spec.version (release.yaml:2:5)");
@@ -76,7 +77,7 @@ class FieldRulesTest {
             assertThat(first.match().matches(OTHER_KCP)).isFalse();
             assertThat(rules.rules().get(1).listKeys()).containsExactly("name");
             assertThat(rules.rules().get(2).listType()).contains(ListType.SET);
-            assertThat(rules.rules().get(3).ignore()).contains(true);
+            assertThat(rules.rules().get(3).merging()).contains(Merging.IGNORED);
         }
 
         @Test
@@ -107,8 +108,8 @@ class FieldRulesTest {
                         impact: rolling
                     """);
             assertThat(problems.all()).extracting(Problem::toString).containsExactly(
-                    "release.yaml:2:11: fieldRules[0].path: invalid path 'spec.containers[0].image' at character 17:"
-                            + " a pattern matches list items by key, not position: write [*] or [name=value]",
+                    "release.yaml:2:11: fieldRules[0].path: invalid path pattern \"spec.containers[0].image\": a pattern"
+                            + " matches list items by key, not position at character 17; write [*] or [name=value]",
                     "release.yaml:5:17: fieldRules[1].onConflict: unknown value 'replace'; expected one of: overwrite, keep, fail",
                     "release.yaml:7:15: fieldRules[2].listKeys: listKeys needs the path of a list, but 'spec.containers[*]'"
                             + " ends at a list item; remove the last [..] step",
@@ -164,6 +165,28 @@ class FieldRulesTest {
                     rules.yaml:1:13: apiVersion: unknown apiVersion 'upshift.dev/v1beta9' for kind FieldRules; expected upshift.dev/v1alpha1
                     rules.yaml:7:7: kind: unknown kind 'Release'; expected one of: FieldRules
                     rules.yaml:13:8: spec.fieldRule: unknown field; did you mean 'fieldRules'?""");
+        }
+
+        @Test
+        @DisplayName("a rule repeated in a later FieldRules document is an error, as within one")
+        void repeatedAcrossDocuments() {
+            assertThatThrownBy(() -> FieldRules.readDocuments(DocumentLoader.create().load("rules.yaml", """
+                    apiVersion: upshift.dev/v1alpha1
+                    kind: FieldRules
+                    metadata: {name: base}
+                    spec:
+                      fieldRules:
+                        - {path: spec.replicas, ignore: true}
+                    ---
+                    apiVersion: upshift.dev/v1alpha1
+                    kind: FieldRules
+                    metadata: {name: more}
+                    spec:
+                      fieldRules:
+                        - {path: spec.replicas, mutable: false}
+                    """))).isInstanceOf(InputException.class).hasMessage(
+                    "rules.yaml:13:14: spec.fieldRules[0].path: a rule with the same match and path is already"
+                            + " declared at rules.yaml:6:7; merge the two");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.core.FleetKinds;
 import dev.upshift.core.files.DocumentFiles;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
@@ -15,7 +16,7 @@ final class Catalogs {
     /** Loads every Release below {@code dir}; prints warnings, throws with every error. */
     static ReleaseCatalog load(Path dir, PrintWriter err) {
         Problems problems = new Problems();
-        List<SourceDocument> docs = Kinds.checked(DocumentFiles.create().load(dir, problems), problems);
+        List<SourceDocument> docs = FleetKinds.standard().check(DocumentFiles.create().load(dir, problems), problems);
         ReleaseCatalog catalog = ReleaseCatalog.read(docs, problems);
         problems.throwIfErrors();
         problems.warnings().forEach(err::println);

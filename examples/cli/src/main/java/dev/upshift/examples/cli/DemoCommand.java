@@ -6,6 +6,7 @@ import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.UpgradeGraph;
 import dev.upshift.release.UpgradePath;
 import dev.upshift.release.Version;
+import dev.upshift.core.FleetKinds;
 import dev.upshift.core.files.DocumentFiles;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
@@ -61,8 +62,9 @@ final class DemoCommand implements Callable<Integer> {
 
     private String schedules(Instant at) {
         Problems problems = new Problems();
-        List<SourceDocument> docs = Kinds.checked(DocumentFiles.create().load(DemoFleet.root().resolve("schedules"), problems), problems);
-        List<MaintenanceSchedule> schedules = MaintenanceSchedule.readAll(docs, problems);
+        List<SourceDocument> docs = FleetKinds.standard().check(
+                DocumentFiles.create().load(DemoFleet.root().resolve("schedules"), problems), problems);
+        List<MaintenanceSchedule> schedules = MaintenanceSchedule.KIND.readAll(docs, problems);
         problems.throwIfErrors();
         ScheduleIndex index = ScheduleIndex.build(schedules, at);
         StringBuilder s = new StringBuilder("Next windows for a minor upgrade of at least 2h, from " + at + ":\n");
@@ -77,7 +79,10 @@ final class DemoCommand implements Callable<Integer> {
                     break;
                 }
                 s.append("    ").append(next.get()).append('\n');
-                from = next.get().end();
+                if (next.get().isOpen()) {
+                    break;
+                }
+                from = next.get().end().orElseThrow();
             }
         }
         return s.toString();

@@ -1,7 +1,6 @@
 package dev.upshift.examples.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.release.Cut;
 import dev.upshift.release.Hop;
@@ -13,8 +12,6 @@ import dev.upshift.release.Version;
 
 /** Renders paths as text for people and as stable JSON for tools (documented in docs/cli.md). */
 final class PathRendering {
-    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-
     private PathRendering() {}
 
     static String text(UpgradePath p) {
@@ -41,7 +38,7 @@ final class PathRendering {
     }
 
     static String json(PathResult result) {
-        ObjectNode o = JSON.objectNode();
+        ObjectNode o = Json.NODES.objectNode();
         o.put("from", result.from().toString());
         o.put("to", result.to().toString());
         o.put("found", result.isFound());

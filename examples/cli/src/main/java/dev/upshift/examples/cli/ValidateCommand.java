@@ -1,11 +1,8 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.core.files.DocumentFiles;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.core.validate.FleetValidator;
+import dev.upshift.core.validate.ValidationReport;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -22,17 +19,13 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Problems problems = new Problems();
-        List<SourceDocument> docs = DocumentFiles.create().load(path, problems);
-        Validation.check(docs, problems);
-        for (Problem p : problems.all().stream().sorted().toList()) {
-            spec.commandLine().getErr().println(p);
-        }
-        if (problems.hasErrors()) {
+        ValidationReport report = FleetValidator.create().validate(path);
+        report.problems().forEach(spec.commandLine().getErr()::println);
+        if (report.hasErrors()) {
             return Main.PROBLEM;
         }
-        spec.commandLine().getOut().println(docs.size() + " documents valid"
-                + (problems.all().isEmpty() ? "" : " (" + problems.all().size() + " warnings)"));
+        spec.commandLine().getOut().println(report.documents() + " documents valid"
+                + (report.problems().isEmpty() ? "" : " (" + report.problems().size() + " warnings)"));
         return Main.OK;
     }
 }

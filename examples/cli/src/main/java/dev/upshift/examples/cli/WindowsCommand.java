@@ -1,6 +1,7 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.core.files.DocumentFiles;
+import dev.upshift.diff.problem.SyntaxException;
 import dev.upshift.diff.value.Durations;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
@@ -91,7 +92,7 @@ final class WindowsCommand implements Callable<Integer> {
         checkRange(start);
         Problems problems = new Problems();
         List<SourceDocument> docs = DocumentFiles.create().load(schedule, problems);
-        List<MaintenanceSchedule> schedules = MaintenanceSchedule.readAll(docs, problems);
+        List<MaintenanceSchedule> schedules = MaintenanceSchedule.KIND.readAll(docs, problems);
         if (problems.hasErrors()) {
             print(problems, err);
             return Main.PROBLEM;
@@ -134,7 +135,7 @@ final class WindowsCommand implements Callable<Integer> {
     private List<Interval> intervals(AllowedIntervals allowed, Instant start, UpgradeKind kind) {
         if (end.until != null) {
             return allowed.between(start, end.until, kind).stream()
-                    .filter(i -> i.duration().compareTo(minDuration) >= 0).toList();
+                    .filter(i -> i.lastsAtLeast(minDuration)).toList();
         }
         List<Interval> out = new ArrayList<>();
         Instant at = start;
@@ -147,7 +148,7 @@ final class WindowsCommand implements Callable<Integer> {
             if (next.get().isOpen()) {
                 break;
             }
-            at = next.get().end();
+            at = next.get().end().orElseThrow();
         }
         return out;
     }
@@ -179,12 +180,8 @@ final class WindowsCommand implements Callable<Integer> {
         if (bundled.isPresent()) {
             return List.of(bundled.get());
         }
-        List<AvailabilityProfile> out = new ArrayList<>();
-        for (SourceDocument d : DocumentFiles.create().load(Path.of(profile), problems)) {
-            if (d.kind().equals(AvailabilityProfile.KIND)) {
-                AvailabilityProfile.read(d, problems).ifPresent(out::add);
-            }
-        }
+        List<AvailabilityProfile> out = AvailabilityProfile.KIND.readAll(
+                DocumentFiles.create().load(Path.of(profile), problems), problems);
         if (out.isEmpty() && !problems.hasErrors()) {
             problems.add(Problem.error(dev.upshift.diff.problem.SourceLocation.of(profile), "",
                     "no AvailabilityProfile here; --profile takes gke, aks or a file of AvailabilityProfile documents"));
@@ -220,7 +217,7 @@ final class WindowsCommand implements Callable<Integer> {
         public Duration convert(String value) {
             try {
                 return Durations.parse(value);
-            } catch (IllegalArgumentException e) {
+            } catch (SyntaxException e) {
                 throw new CommandLine.TypeConversionException(e.getMessage());
             }
         }

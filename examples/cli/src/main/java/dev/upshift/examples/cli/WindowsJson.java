@@ -1,25 +1,20 @@
 package dev.upshift.examples.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.value.Durations;
 import dev.upshift.schedule.Interval;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
 /** The stable JSON form of {@code upshift windows --output json} (documented in docs/cli.md). */
 final class WindowsJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     private WindowsJson() {}
 
     static String render(String schedule, String scope, boolean nodeLevel, Instant from, WindowsCommand.End end,
             Duration minDuration, List<Interval> intervals) {
-        ObjectNode root = MAPPER.createObjectNode();
+        ObjectNode root = Json.NODES.objectNode();
         root.put("schedule", schedule);
         root.put("scope", scope);
         root.put("nodeLevel", nodeLevel);
@@ -43,14 +38,10 @@ final class WindowsJson {
                 item.putNull("end");
                 item.putNull("seconds");
             } else {
-                item.put("end", i.end().toString());
-                item.put("seconds", i.duration().getSeconds());
+                item.put("end", i.end().orElseThrow().toString());
+                item.put("seconds", i.duration().orElseThrow().getSeconds());
             }
         }
-        try {
-            return MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root);
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Json.pretty(root);
     }
 }

@@ -238,7 +238,8 @@ class DiffCommandTest {
         Run badRules = run(threeWay("--rules", file("r.yaml", "apiVersion: upshift.dev/v1alpha1\nkind: FieldRules\n"
                 + "metadata: {name: r}\nspec:\n  fieldRules:\n    - {path: 'spec.x[0]', onConflict: always}\n")));
         assertThat(badRules.code()).isEqualTo(1);
-        assertThat(badRules.err()).contains("r.yaml:6:14: spec.fieldRules[0].path: invalid path 'spec.x[0]' at character 8")
+        assertThat(badRules.err()).contains("r.yaml:6:14: spec.fieldRules[0].path: invalid path pattern \"spec.x[0]\": a pattern matches list"
+                        + " items by key, not position at character 8")
                 .contains("r.yaml:6:39: spec.fieldRules[0].onConflict: unknown value 'always'; expected one of: overwrite, keep, fail");
         Run badKey = run("diff", "--current", file("k.yaml", CURRENT), "--target", file("kt.yaml", TARGET), "--rules",
                 file("kr.yaml", "apiVersion: upshift.dev/v1alpha1\nkind: FieldRules\nmetadata: {name: r}\nspec:\n"

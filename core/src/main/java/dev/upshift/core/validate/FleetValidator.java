@@ -1,0 +1,80 @@
+package dev.upshift.core.validate;
+
+import dev.upshift.core.FleetKinds;
+import dev.upshift.core.files.DocumentFiles;
+import dev.upshift.diff.kind.DocumentKinds;
+import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.source.SourceDocument;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Checks every document of a fleet folder (or a file, or documents loaded elsewhere) in one call,
+ * and reports every problem at once.
+ *
+ * <p>Validation loads the files ({@link DocumentFiles}: syntax, limits, duplicate keys), checks
+ * each document's header against the registry ({@link DocumentKinds#check}: a known {@code kind},
+ * with the closest one suggested otherwise, and an {@code apiVersion} it reads or migrates), then
+ * reads the documents of every kind with that kind's reader, which also checks the documents of a
+ * kind against each other (two releases of one version, two schedules of one name). Nothing is
+ * written and no clock is read.
+ *
+ * <pre>{@code
+ * ValidationReport report = FleetValidator.create().validate(Path.of("fleet"));
+ * report.problems().forEach(System.err::println);   // file:line:col: field: message
+ * if (report.hasErrors()) { ... }
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class FleetValidator {
+    private final DocumentKinds kinds;
+    private final DocumentFiles files;
+
+    /**
+     * A validator for the given kinds, reading files with the given reader.
+     *
+     * @param kinds the kinds documents may have (usually {@link FleetKinds#standard()}, or an
+     *     extension of it)
+     * @param files how files are read (limits included)
+     */
+    public FleetValidator(DocumentKinds kinds, DocumentFiles files) {
+        this.kinds = Objects.requireNonNull(kinds, "kinds");
+        this.files = Objects.requireNonNull(files, "files");
+    }
+
+    /** A validator for Upshift's own kinds, reading files with the default limits. */
+    public static FleetValidator create() {
+        return new FleetValidator(FleetKinds.standard(), DocumentFiles.create());
+    }
+
+    /**
+     * Validates every document of a file, or of the document files below a folder. A path that does
+     * not exist, or a file that cannot be read or parsed, is a problem in the report, not an
+     * exception.
+     */
+    public ValidationReport validate(Path path) {
+        Problems problems = new Problems();
+        List<SourceDocument> documents = files.load(path, problems);
+        return validate(documents, problems);
+    }
+
+    /** Validates documents loaded elsewhere (from git, from a cluster). */
+    public ValidationReport validate(List<SourceDocument> documents) {
+        return validate(documents, new Problems());
+    }
+
+    private ValidationReport validate(List<SourceDocument> documents, Problems problems) {
+        kinds.readAll(documents, problems);
+        SortedMap<String, Integer> perKind = new TreeMap<>();
+        for (SourceDocument d : documents) {
+            if (kinds.get(d.kind()).isPresent()) {
+                perKind.merge(d.kind(), 1, Integer::sum);
+            }
+        }
+        return new ValidationReport(documents.size(), perKind, problems.all());
+    }
+}
