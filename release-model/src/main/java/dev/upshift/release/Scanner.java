@@ -139,7 +139,7 @@ final class Scanner {
         if (c == ' ') {
             return "space";
         }
-        return String.format("character U+%04X", s.codePointAt(at));
+        return String.format(java.util.Locale.ROOT, "character U+%04X", s.codePointAt(at));
     }
 
     /** The input quoted for a message: escaped, and shortened when long. */

@@ -5,6 +5,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.junit.ArchTests;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.upshift.archrules.MachineIndependenceRules;
 import dev.upshift.archrules.PureModuleRules;
 
 /** DESIGN.md section 2: the release model is pure and stands on diff only. */
@@ -12,6 +13,9 @@ import dev.upshift.archrules.PureModuleRules;
 class PurityTest {
     @ArchTest
     static final ArchTests pureModule = ArchTests.in(PureModuleRules.class);
+
+    @ArchTest
+    static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);
 
     @ArchTest
     static final ArchRule dependsOnDiffOnly = PureModuleRules.dependsOnlyOn("dev.upshift.release..", "dev.upshift.diff..");

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 
 /**
  * Runs one {@link OracleCase} through the public API (the document read by
- * {@link MaintenanceSchedule#read}, a {@link ScheduleIndex}, {@link AllowedIntervals#between} and
+ * {@code MaintenanceSchedule.KIND}, a {@link ScheduleIndex}, {@link AllowedIntervals#between} and
  * {@link AllowedIntervals#next}) and through the oracle, under the case's default locale and time
  * zone, and says whether they agree.
  */
@@ -64,7 +64,7 @@ final class OracleComparison {
 
     private static Outcome compare(OracleCase c, OracleSchedule oracle) {
         Problems problems = new Problems();
-        Optional<MaintenanceSchedule> read = MaintenanceSchedule.read(DocumentLoader.create().load("oracle.yaml", c.yaml()).get(0),
+        Optional<MaintenanceSchedule> read = MaintenanceSchedule.KIND.read(DocumentLoader.create().load("oracle.yaml", c.yaml()).get(0),
                 problems);
         if (read.isEmpty()) {
             return judgeErrors(c, problems);
@@ -77,7 +77,7 @@ final class OracleComparison {
             for (Upgrade u : UPGRADES) {
                 List<Stretch> expected = oracle.allowed(c.from(), c.to(), u);
                 List<Stretch> actual = index.between(c.from(), c.to(), kind(u)).stream()
-                        .map(i -> new Stretch(i.start(), i.end())).toList();
+                        .map(i -> new Stretch(i.start(), i.end().orElseThrow())).toList();
                 if (!expected.equals(actual)) {
                     return Outcome.disagree("between(" + c.from() + ", " + c.to() + ", " + u + ")\n" + difference(expected, actual));
                 }

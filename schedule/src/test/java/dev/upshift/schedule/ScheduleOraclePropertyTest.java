@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * shrinks up to N failing cases (default {@value #DEFAULT_SHRINK}) to a minimal one each.
  */
 class ScheduleOraclePropertyTest {
-    static final int DEFAULT_EXAMPLES = 400;
+    static final int DEFAULT_EXAMPLES = 300;
     static final int DEFAULT_SHRINK = 3;
     private static final int SHRINK_STEPS = 300;
 

@@ -61,7 +61,7 @@ public class SyntaxException extends UpshiftException {
             if (c == '"' || c == '\\') {
                 out.append('\\').append(c);
             } else if (c < 0x20 || c > 0x7e) {
-                out.append(String.format("\\u%04x", (int) c));
+                out.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
             } else {
                 out.append(c);
             }

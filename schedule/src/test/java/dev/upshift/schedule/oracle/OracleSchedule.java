@@ -2,6 +2,7 @@ package dev.upshift.schedule.oracle;
 
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.TreeSet;
 
@@ -48,34 +49,52 @@ public record OracleSchedule(List<OracleSpan> windows, List<Exclusion> exclusion
                 blocked.addAll(x.span().occurrences(from, to));
             }
         }
-        TreeSet<Instant> cuts = new TreeSet<>(List.of(from, to));
+        TreeSet<Instant> cutSet = new TreeSet<>(List.of(from, to));
         for (List<Stretch> list : List.of(open, blocked)) {
             for (Stretch s : list) {
                 for (Instant t : List.of(s.start(), s.end())) {
                     if (t.isAfter(from) && t.isBefore(to)) {
-                        cuts.add(t);
+                        cutSet.add(t);
                     }
                 }
             }
         }
+        List<Instant> cuts = List.copyOf(cutSet);
+        int[] inWindow = coverage(cuts, open);
+        int[] inExclusion = coverage(cuts, blocked);
         List<Stretch> out = new ArrayList<>();
-        Instant previous = null;
-        for (Instant cut : cuts) {
-            if (previous != null && allowedAt(previous, open, blocked)) {
+        for (int i = 0; i + 1 < cuts.size(); i++) {
+            if ((windows.isEmpty() || inWindow[i] > 0) && inExclusion[i] == 0) {
                 Stretch last = out.isEmpty() ? null : out.get(out.size() - 1);
-                if (last != null && last.end().equals(previous)) {
-                    out.set(out.size() - 1, new Stretch(last.start(), cut));
+                if (last != null && last.end().equals(cuts.get(i))) {
+                    out.set(out.size() - 1, new Stretch(last.start(), cuts.get(i + 1)));
                 } else {
-                    out.add(new Stretch(previous, cut));
+                    out.add(new Stretch(cuts.get(i), cuts.get(i + 1)));
                 }
             }
-            previous = cut;
         }
         return out;
     }
 
-    private boolean allowedAt(Instant t, List<Stretch> open, List<Stretch> blocked) {
-        boolean inWindow = windows.isEmpty() || open.stream().anyMatch(s -> s.covers(t));
-        return inWindow && blocked.stream().noneMatch(s -> s.covers(t));
+    /** How many stretches cover each piece {@code [cuts[i], cuts[i + 1])}. */
+    private static int[] coverage(List<Instant> cuts, List<Stretch> stretches) {
+        int[] change = new int[cuts.size() + 1];
+        for (Stretch s : stretches) {
+            change[firstAtOrAfter(cuts, s.start())]++;
+            change[firstAtOrAfter(cuts, s.end())]--;
+        }
+        int[] count = new int[cuts.size()];
+        int running = 0;
+        for (int i = 0; i < cuts.size(); i++) {
+            running += change[i];
+            count[i] = running;
+        }
+        return count;
+    }
+
+    /** The index of the first cut at or after {@code t} (cuts.size() when none; the first when t is before all). */
+    private static int firstAtOrAfter(List<Instant> cuts, Instant t) {
+        int i = Collections.binarySearch(cuts, t);
+        return i >= 0 ? i : -i - 1;
     }
 }
