@@ -176,22 +176,7 @@ final class RuleExpansion {
     private List<LocalDate> yearDays(LocalDate seed, int year) {
         TreeSet<LocalDate> days = new TreeSet<>();
         if (!byWeekNo.isEmpty()) {
-            for (int weekYear = year - 1; weekYear <= year + 1; weekYear++) {
-                int weeks = weeksIn(weekYear);
-                for (int w : byWeekNo) {
-                    int n = w > 0 ? w : weeks + 1 + w;
-                    if (n >= 1 && n <= weeks) {
-                        LocalDate monday = week1(weekYear).plusWeeks(n - 1L);
-                        for (int i = 0; i < 7; i++) {
-                            LocalDate d = monday.plusDays(i);
-                            if (d.getYear() == year && (!byDay.isEmpty() || !byYearDay.isEmpty() || !byMonthDay.isEmpty()
-                                    || d.getDayOfWeek() == seed.getDayOfWeek())) {
-                                days.add(d);
-                            }
-                        }
-                    }
-                }
-            }
+            days.addAll(weekNoDays(seed, year));
         } else if (!byYearDay.isEmpty()) {
             int length = LocalDate.of(year, 1, 1).lengthOfYear();
             for (int v : byYearDay) {
@@ -225,6 +210,33 @@ final class RuleExpansion {
         for (LocalDate d : days) {
             if (yearLimits(d)) {
                 out.add(d);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The days of {@code year} in the listed weeks. Weeks are numbered within their own
+     * week-numbering year, so the weeks that hold days of {@code year} come from three of them.
+     * With no other day part, only the seed's weekday.
+     */
+    private List<LocalDate> weekNoDays(LocalDate seed, int year) {
+        boolean seedsWeekday = byDay.isEmpty() && byYearDay.isEmpty() && byMonthDay.isEmpty();
+        List<LocalDate> out = new ArrayList<>();
+        for (int weekYear = year - 1; weekYear <= year + 1; weekYear++) {
+            int weeks = weeksIn(weekYear);
+            for (int w : byWeekNo) {
+                int n = w > 0 ? w : weeks + 1 + w;
+                if (n < 1 || n > weeks) {
+                    continue;
+                }
+                LocalDate first = week1(weekYear).plusWeeks(n - 1L);
+                for (int i = 0; i < 7; i++) {
+                    LocalDate d = first.plusDays(i);
+                    if (d.getYear() == year && (!seedsWeekday || d.getDayOfWeek() == seed.getDayOfWeek())) {
+                        out.add(d);
+                    }
+                }
             }
         }
         return out;
