@@ -20,7 +20,9 @@ import java.util.Optional;
  * across daylight-saving changes. A local start time that does not exist (the clock springs
  * forward over it) moves forward by the length of the gap; one that happens twice (the clock falls
  * back) is the first of the two (RFC 5545 section 3.3.5). The end follows {@link SpanLength}.
- * An occurrence whose end would not be after its start is dropped.
+ * An occurrence whose end would not be after its start is dropped (that day only). A start read
+ * from a document as an RFC 3339 instant is never ambiguous: the first occurrence begins at that
+ * instant, even where the local clock shows it twice.
  *
  * <h2>The start and the rule</h2>
  * The rule alone decides when occurrences happen; the start gives the time of day, the first
