@@ -4,7 +4,6 @@
  */
 module dev.upshift.schedule {
     requires transitive dev.upshift.diff;
-    requires ical4j.core;
 
     exports dev.upshift.schedule;
 }

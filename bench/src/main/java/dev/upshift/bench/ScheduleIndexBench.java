@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Next-allowed-interval queries on 50 schedules: the index (expanded once, binary search) against
- * the plain approach, which expands the recurrences with ical4j for every query (32 days ahead,
+ * the plain approach, which expands the recurrences for every query (32 days ahead,
  * then two years when that finds nothing). Both answer the same random queries within the
  * two-year horizon, asking for an interval that leaves at least two hours.
  */

@@ -12,6 +12,7 @@ import java.nio.charset.Charset;
 import java.time.Clock;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.time.temporal.WeekFields;
 import java.util.Locale;
 import java.util.TimeZone;
 
@@ -35,8 +36,9 @@ public final class MachineIndependenceRules {
             .orShould().callMethod(String.class, "formatted", Object[].class)
             .orShould().callMethod(DateTimeFormatter.class, "ofPattern", String.class)
             .orShould().callConstructor(java.util.Formatter.class)
+            .orShould().callMethod(WeekFields.class, "of", Locale.class)
             .because("the default locale changes case rules, digits and week starts from machine to machine;"
-                    + " pass Locale.ROOT");
+                    + " pass Locale.ROOT, and take a week's first day from the data (RFC 5545's WKST), never a locale");
 
     @ArchTest
     public static final ArchRule noDefaultZone = noClasses()

@@ -15,8 +15,8 @@ class PurityTest {
     static final ArchTests pureModule = ArchTests.in(PureModuleRules.class);
 
     @ArchTest
-    static final ArchRule dependsOnNothingAbove = PureModuleRules.dependsOnlyOn("dev.upshift.diff..");
+    static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);
 
     @ArchTest
-    static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);
+    static final ArchRule dependsOnNothingAbove = PureModuleRules.dependsOnlyOn("dev.upshift.diff..");
 }

@@ -91,20 +91,20 @@ final class IndexedSchedule implements AllowedIntervals {
                 if (start >= startLimit) {
                     return Optional.empty();
                 }
-                if (end == e.to && e.to < reach) {
-                    break;
+                if (end == e.to && e.to <= reach && e.to < LATEST) {
+                    break; // cut by the expansion's edge: look past reach to tell an end there from one beyond
                 }
-                if (end > reach || end == e.to) {
+                if (end > reach || end == LATEST) {
                     return Optional.of(Interval.openFrom(from));
                 }
                 if (leaves(from, end, atLeast)) {
                     return Optional.of(new Interval(from, Instant.ofEpochSecond(end)));
                 }
             }
-            if (e.to >= reach) {
+            if (e.to > reach || e.to >= LATEST) {
                 return Optional.empty();
             }
-            e = covering(t, Math.min(reach, e.to + horizon));
+            e = covering(t, Math.min(LATEST, Math.min(reach + 1, e.to + horizon)));
         }
     }
 

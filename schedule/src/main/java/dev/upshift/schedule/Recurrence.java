@@ -7,11 +7,11 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
-import java.util.Map;
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
-import net.fortuna.ical4j.model.Recur;
 
 /**
  * An RFC 5545 recurrence rule ({@code RRULE} value), checked and ready to expand.
@@ -23,12 +23,12 @@ import net.fortuna.ical4j.model.Recur;
  * ({@code 20211231}: up to the end of that local day), a local date-time ({@code 20211231T170000})
  * or a UTC date-time ({@code 20211231T170000Z}); all are inclusive.
  *
- * <p>Expansion uses ical4j in local time and never relies on it to go on past long stretches
- * without instances (ical4j stops silently after 1,000 such steps): Upshift asks for at most a few
- * hundred steps at a time. Immutable and thread-safe.
+ * <p>Rules expand in local time, period by period, as {@link RuleExpansion} describes; a rule
+ * without {@code WKST} starts its weeks on Monday, as RFC 5545 says, whatever the JVM's locale.
+ * Immutable and thread-safe.
  */
 public final class Recurrence {
-    private static final DateTimeFormatter BASIC_DATE_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss", java.util.Locale.ROOT);
+    private static final DateTimeFormatter BASIC_DATE_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss", Locale.ROOT);
     private static final DateTimeFormatter BASIC_DATE = DateTimeFormatter.BASIC_ISO_DATE;
     private static final LocalDateTime FAR = LocalDateTime.of(100_000, 1, 1, 0, 0);
 
@@ -37,7 +37,7 @@ public final class Recurrence {
     private final int interval;
     private final OptionalInt count;
     private final Optional<Until> until;
-    private final String expansionRule;
+    private final RuleExpansion expansion;
     private final long instancesPerStep;
 
     private Recurrence(String text, RuleParts parts) {
@@ -46,13 +46,7 @@ public final class Recurrence {
         this.interval = parts.interval();
         this.count = parts.get("COUNT") == null ? OptionalInt.empty() : OptionalInt.of(Integer.parseInt(parts.get("COUNT")));
         this.until = Optional.ofNullable(parts.get("UNTIL")).map(u -> Until.parse(u, parts));
-        StringBuilder rule = new StringBuilder();
-        for (Map.Entry<String, String> e : parts.parts().entrySet()) {
-            if (!e.getKey().equals("COUNT") && !e.getKey().equals("UNTIL")) {
-                rule.append(rule.length() == 0 ? "" : ";").append(e.getKey()).append('=').append(e.getValue());
-            }
-        }
-        this.expansionRule = rule.toString();
+        this.expansion = RuleExpansion.of(parts);
         this.instancesPerStep = StepBound.instancesPerStep(parts);
     }
 
@@ -68,11 +62,6 @@ public final class Recurrence {
         RuleParts parts = RuleParts.parse(text);
         Recurrence r = new Recurrence(text.strip(), parts);
         r.checkBounds(parts);
-        try {
-            r.newRecur();
-        } catch (RuntimeException ical4jRejects) {
-            throw parts.bad(String.valueOf(ical4jRejects.getMessage()));
-        }
         return r;
     }
 
@@ -99,10 +88,12 @@ public final class Recurrence {
         return interval;
     }
 
-    /** A fresh ical4j rule without COUNT and UNTIL (which Upshift applies itself); ical4j's rules are not thread-safe. */
-    Recur<LocalDateTime> newRecur() {
-        ExpansionWork.ruleBuilt();
-        return new Recur<>(expansionRule);
+    /**
+     * The local starts of this rule seeded at {@code seed} within {@code [from, to]}, in order, at
+     * most {@code max} of them; COUNT and UNTIL are not applied.
+     */
+    List<LocalDateTime> starts(LocalDateTime seed, LocalDateTime from, LocalDateTime to, long max) {
+        return expansion.starts(seed, from, to, max);
     }
 
     /** The local time {@code steps} steps of this rule after {@code t}, or {@link LocalDateTime#MAX} past year 100,000. */

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import net.fortuna.ical4j.model.Recur;
 
 /**
  * When a maintenance window or exclusion happens: a local start time in a time zone, a length,
@@ -21,7 +20,9 @@ import net.fortuna.ical4j.model.Recur;
  * across daylight-saving changes. A local start time that does not exist (the clock springs
  * forward over it) moves forward by the length of the gap; one that happens twice (the clock falls
  * back) is the first of the two (RFC 5545 section 3.3.5). The end follows {@link SpanLength}.
- * An occurrence whose end would not be after its start is dropped.
+ * An occurrence whose end would not be after its start is dropped (that day only). A start read
+ * from a document as an RFC 3339 instant is never ambiguous: the first occurrence begins at that
+ * instant, even where the local clock shows it twice.
  *
  * <h2>The start and the rule</h2>
  * The rule alone decides when occurrences happen; the start gives the time of day, the first
@@ -35,22 +36,30 @@ import net.fortuna.ical4j.model.Recur;
  */
 public final class RecurringSpan {
     private static final Duration SLACK = Duration.ofDays(2);
+    /** How many starts the first-occurrence search takes at a time while it skips dropped ones. */
+    private static final int FIRST_BATCH = 8;
 
     private final LocalDateTime start;
     private final ZoneId zone;
     private final SpanLength length;
     private final Optional<Recurrence> recurrence;
+    private final Optional<Instant> writtenStart;
+    private final Optional<Instant> writtenEnd;
     private final Optional<LocalDateTime> lastStart;
     private final Optional<LocalDateTime> firstStart;
+    private final Optional<Interval> firstOccurrence;
 
     private RecurringSpan(LocalDateTime start, ZoneId zone, SpanLength length, Optional<Recurrence> recurrence,
-            Optional<LocalDateTime> lastStart) {
+            Optional<Instant> writtenStart, Optional<Instant> writtenEnd, Optional<LocalDateTime> lastStart) {
         this.start = start;
         this.zone = zone;
         this.length = length;
         this.recurrence = recurrence;
+        this.writtenStart = writtenStart;
+        this.writtenEnd = length.wallClock() ? writtenEnd : Optional.empty();
         this.lastStart = lastStart;
-        this.firstStart = recurrence.isEmpty() ? Optional.of(start) : findFirst(recurrence.get());
+        this.firstStart = recurrence.isEmpty() ? Optional.of(start) : searchStarts(1).stream().findFirst();
+        this.firstOccurrence = firstStart.flatMap(this::findFirstOccurrence);
     }
 
     /**
@@ -84,16 +93,30 @@ public final class RecurringSpan {
 
     /** Like {@link #of}, with the reason as a value instead of an exception. */
     static Outcome tryOf(LocalDateTime start, ZoneId zone, SpanLength length, Optional<Recurrence> recurrence) {
+        return tryOf(start, zone, length, recurrence, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * Like {@link #of}, for a start (and an end) that a document wrote as an RFC 3339 instant: the
+     * occurrence at {@code start} begins at {@code writtenStart} exactly, even where the zone's clock
+     * shows {@code start} twice, and a wall-clock one ends at {@code writtenEnd}. Other occurrences
+     * follow the local clock as usual.
+     *
+     * @param writtenStart the instant {@code start} was written as, if it had an offset
+     * @param writtenEnd the instant the end was written as, if it had an offset
+     */
+    static Outcome tryOf(LocalDateTime start, ZoneId zone, SpanLength length, Optional<Recurrence> recurrence,
+            Optional<Instant> writtenStart, Optional<Instant> writtenEnd) {
         Objects.requireNonNull(start, "start");
         Objects.requireNonNull(zone, "zone");
         Objects.requireNonNull(length, "length");
         Objects.requireNonNull(recurrence, "recurrence");
-        Instant first = resolve(start, zone);
+        Instant first = writtenStart.orElseGet(() -> resolve(start, zone));
         if (!Limits.isSupported(first)) {
             return new Invalid("startTime", Limits.unsupported("startTime", first));
         }
         if (recurrence.isEmpty()) {
-            return new Built(new RecurringSpan(start, zone, length, recurrence, Optional.empty()));
+            return new Built(new RecurringSpan(start, zone, length, recurrence, writtenStart, writtenEnd, Optional.empty()));
         }
         Recurrence r = recurrence.get();
         if (!r.untilAdmits(start, first)) {
@@ -101,17 +124,17 @@ public final class RecurringSpan {
                     + " is before the start " + start + " (" + zone + "), so it never occurs");
         }
         if (r.count().isEmpty()) {
-            return new Built(new RecurringSpan(start, zone, length, recurrence, Optional.empty()));
+            return new Built(new RecurringSpan(start, zone, length, recurrence, writtenStart, writtenEnd, Optional.empty()));
         }
         int count = r.count().getAsInt();
-        List<LocalDateTime> found = scan(r, start, start, r.advance(start, Limits.SEARCH_STEPS), count);
+        List<LocalDateTime> found = r.starts(start, start, r.advance(start, Limits.SEARCH_STEPS), count);
         if (!found.isEmpty() && found.size() < count) {
             return new Invalid("recurrence", "invalid recurrence \"" + r.text() + "\": its COUNT=" + count
                     + " occurrences are not found within " + Limits.SEARCH_STEPS + " steps of FREQ=" + r.frequency()
                     + " (found " + found.size() + "); use UNTIL instead");
         }
         LocalDateTime last = found.isEmpty() ? start.minusSeconds(1) : found.get(found.size() - 1);
-        return new Built(new RecurringSpan(start, zone, length, recurrence, Optional.of(last)));
+        return new Built(new RecurringSpan(start, zone, length, recurrence, writtenStart, writtenEnd, Optional.of(last)));
     }
 
     /** A span that happens once. */
@@ -139,9 +162,13 @@ public final class RecurringSpan {
         return recurrence;
     }
 
-    /** The first occurrence (searched up to 30 years or 100,000 steps after the start), or empty if the span never occurs. */
+    /**
+     * The first occurrence (searched up to 30 years or 100,000 steps after the start), or empty if
+     * the span never occurs. An occurrence that is dropped (its end on the local clock not after its
+     * start, in a daylight-saving gap) is skipped: the first is the next one.
+     */
     public Optional<Interval> firstOccurrence() {
-        return firstStart.map(this::toInterval);
+        return firstOccurrence;
     }
 
     /** Whether the start itself is an occurrence (always true without a recurrence). */
@@ -217,54 +244,59 @@ public final class RecurringSpan {
         if (untilBound.isPresent() && untilBound.get().isBefore(end)) {
             end = untilBound.get();
         }
-        return scan(r, start, lo.isBefore(start) ? start : lo, end, max);
+        return r.starts(start, lo.isBefore(start) ? start : lo, end, max);
+    }
+
+    /** The first {@code max} local starts within the first-occurrence search (30 years or 100,000 steps). */
+    private List<LocalDateTime> searchStarts(LocalDateTime from, long max) {
+        LocalDateTime hi = start.plus(Limits.FIRST_OCCURRENCE_SEARCH);
+        if (recurrence.isPresent()) {
+            LocalDateTime bySteps = recurrence.get().advance(start, Limits.SEARCH_STEPS);
+            hi = bySteps.isBefore(hi) ? bySteps : hi;
+        }
+        return localStarts(from, hi, max);
+    }
+
+    private List<LocalDateTime> searchStarts(long max) {
+        return searchStarts(start, max);
+    }
+
+    /** The first start whose occurrence is not dropped; only starts in daylight-saving gaps can be. */
+    private Optional<Interval> findFirstOccurrence(LocalDateTime firstMatch) {
+        Interval first = toInterval(firstMatch);
+        if (first != null && admittedByUntil(firstMatch, first.start())) {
+            return Optional.of(first);
+        }
+        LocalDateTime from = firstMatch.plusSeconds(1);
+        while (true) {
+            List<LocalDateTime> batch = searchStarts(from, FIRST_BATCH);
+            for (LocalDateTime local : batch) {
+                Interval iv = toInterval(local);
+                if (iv != null && admittedByUntil(local, iv.start())) {
+                    return Optional.of(iv);
+                }
+            }
+            if (batch.size() < FIRST_BATCH) {
+                return Optional.empty();
+            }
+            from = batch.get(batch.size() - 1).plusSeconds(1);
+        }
     }
 
     /**
-     * Asks ical4j for the instances of a rule seeded at {@code seed} in [from, to], a bounded number
-     * of steps at a time, so that its silent stop after a run of steps without an instance (see
-     * {@link Ical4jConfiguration}) never cuts the expansion short. Instances are streamed, so that
-     * expansion stops as soon as {@code max} are found.
+     * The occurrence starting at a local time, or null when its end would not be after its start.
+     * The occurrence at the start begins (and a wall-clock one ends) where the document wrote an
+     * instant, if it did.
      */
-    private static List<LocalDateTime> scan(Recurrence r, LocalDateTime seed, LocalDateTime from, LocalDateTime to,
-            long max) {
-        List<LocalDateTime> out = new ArrayList<>();
-        Recur<LocalDateTime> recur = r.newRecur();
-        long chunkSteps = Ical4jConfiguration.chunkSteps();
-        LocalDateTime chunkStart = from;
-        while (!chunkStart.isAfter(to)) {
-            LocalDateTime next = r.advance(chunkStart, chunkSteps);
-            LocalDateTime chunkEnd = next.isAfter(to) ? to : next;
-            List<LocalDateTime> chunk = recur.getDatesAsStream(seed, chunkStart, chunkEnd, -1)
-                    .limit(StepBound.saturatedAdd(max - out.size(), 1)).sorted().toList();
-            ExpansionWork.instancesProduced(chunk.size());
-            for (LocalDateTime d : chunk) {
-                if (out.isEmpty() || d.isAfter(out.get(out.size() - 1))) {
-                    out.add(d);
-                    if (out.size() >= max) {
-                        return out;
-                    }
-                }
-            }
-            if (!next.isAfter(chunkStart) || chunkEnd.equals(to)) {
-                break;
-            }
-            chunkStart = next;
-        }
-        return out;
-    }
-
-    private Optional<LocalDateTime> findFirst(Recurrence r) {
-        LocalDateTime byTime = start.plus(Limits.FIRST_OCCURRENCE_SEARCH);
-        LocalDateTime bySteps = r.advance(start, Limits.SEARCH_STEPS);
-        LocalDateTime hi = byTime.isBefore(bySteps) ? byTime : bySteps;
-        return localStarts(start, hi, 1).stream().findFirst();
-    }
-
-    /** The occurrence starting at a local time, or null when its end would not be after its start. */
     Interval toInterval(LocalDateTime local) {
-        Instant s = resolve(local, zone);
-        Instant e = length.wallClock() ? resolve(local.plus(length.duration()), zone) : s.plus(length.duration());
+        boolean first = local.equals(start);
+        Instant s = first && writtenStart.isPresent() ? writtenStart.get() : resolve(local, zone);
+        Instant e;
+        if (!length.wallClock()) {
+            e = s.plus(length.duration());
+        } else {
+            e = first && writtenEnd.isPresent() ? writtenEnd.get() : resolve(local.plus(length.duration()), zone);
+        }
         return e.isAfter(s) ? new Interval(s, e) : null;
     }
 
@@ -273,16 +305,16 @@ public final class RecurringSpan {
         return ZonedDateTime.ofLocal(local, zone, null).toInstant();
     }
 
-    /** Equal when start, zone, length and recurrence are equal. */
+    /** Equal when start (and the instants it was written as), zone, length and recurrence are equal. */
     @Override
     public boolean equals(Object o) {
         return o instanceof RecurringSpan s && s.start.equals(start) && s.zone.equals(zone) && s.length.equals(length)
-                && s.recurrence.equals(recurrence);
+                && s.recurrence.equals(recurrence) && s.writtenStart.equals(writtenStart) && s.writtenEnd.equals(writtenEnd);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(start, zone, length, recurrence);
+        return Objects.hash(start, zone, length, recurrence, writtenStart, writtenEnd);
     }
 
     @Override

@@ -21,8 +21,10 @@ final class SpanReader {
     /** The span of an entry, with every problem of its fields reported. */
     static Optional<RecurringSpan> read(ObjectView v, ZoneId scheduleZone, boolean exclusion) {
         ZoneId zone = v.has("timeZone") ? v.parsed("timeZone", Times::zone).orElse(scheduleZone) : scheduleZone;
-        Optional<LocalDateTime> start = v.requiredParsed("startTime", t -> Times.local(t, zone));
-        Optional<LocalDateTime> end = v.parsed("endTime", t -> Times.local(t, zone));
+        Optional<Times.Written> writtenStart = v.requiredParsed("startTime", t -> Times.read(t, zone));
+        Optional<Times.Written> writtenEnd = v.parsed("endTime", t -> Times.read(t, zone));
+        Optional<LocalDateTime> start = writtenStart.map(Times.Written::local);
+        Optional<LocalDateTime> end = writtenEnd.map(Times.Written::local);
         Optional<Duration> duration = v.parsed("duration", Durations::parse);
         Optional<Recurrence> recurrence = v.parsed("recurrence", Recurrence::parse);
         if (!v.has("endTime") && !v.has("duration")) {
@@ -38,7 +40,8 @@ final class SpanReader {
         if (start.isEmpty() || length.isEmpty() || (v.has("recurrence") && recurrence.isEmpty())) {
             return Optional.empty();
         }
-        RecurringSpan.Outcome outcome = RecurringSpan.tryOf(start.get(), zone, length.get(), recurrence);
+        RecurringSpan.Outcome outcome = RecurringSpan.tryOf(start.get(), zone, length.get(), recurrence,
+                writtenStart.flatMap(Times.Written::instant), writtenEnd.flatMap(Times.Written::instant));
         if (outcome instanceof RecurringSpan.Invalid invalid) {
             v.error(invalid.field(), invalid.message());
             return Optional.empty();

@@ -2,11 +2,13 @@ package dev.upshift.schedule;
 
 import dev.upshift.diff.internal.Suggestions;
 import dev.upshift.diff.problem.SyntaxException;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -28,15 +30,36 @@ final class Times {
      *     matching the form it came closest to
      */
     static LocalDateTime local(String text, ZoneId zone) {
+        return read(text, zone).local();
+    }
+
+    /**
+     * A schedule time as written: its local time in {@code zone}, and the instant it names when it
+     * is written with {@code Z} or an offset. Such an instant is never ambiguous, even where the
+     * zone's clock shows its local time twice; only a local time without offset needs the gap and
+     * fold rules.
+     *
+     * @param local the time on the zone's clock
+     * @param instant the instant, for an RFC 3339 time with {@code Z} or an offset
+     */
+    record Written(LocalDateTime local, Optional<Instant> instant) {}
+
+    /**
+     * Reads a schedule time: see {@link #local}.
+     *
+     * @throws SyntaxException as {@link #local} does
+     */
+    static Written read(String text, ZoneId zone) {
         String s = text.strip();
         int offset = text.length() - text.stripLeading().length();
-        LocalDateTime t;
+        Written t;
         try {
-            t = LocalDateTime.ofInstant(OffsetDateTime.parse(s).toInstant(), zone);
+            Instant instant = OffsetDateTime.parse(s).toInstant();
+            t = new Written(LocalDateTime.ofInstant(instant, zone), Optional.of(instant));
         } catch (DateTimeParseException notWithOffset) {
-            t = localWithoutOffset(text, s, offset, notWithOffset.getErrorIndex());
+            t = new Written(localWithoutOffset(text, s, offset, notWithOffset.getErrorIndex()), Optional.empty());
         }
-        if (t.getNano() != 0) {
+        if (t.local().getNano() != 0) {
             throw new SyntaxException("time", text, offset + Math.max(0, s.indexOf('.')),
                     "fractions of a second; schedules use whole seconds");
         }

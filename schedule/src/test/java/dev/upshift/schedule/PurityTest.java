@@ -1,7 +1,5 @@
 package dev.upshift.schedule;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -10,29 +8,19 @@ import com.tngtech.archunit.lang.ArchRule;
 import dev.upshift.archrules.MachineIndependenceRules;
 import dev.upshift.archrules.PureModuleRules;
 
-/** DESIGN.md section 2: the schedule module is pure and stands on diff only. */
+/**
+ * DESIGN.md sections 2 and 9: the schedule module is pure, stands on diff only, and no result of
+ * it depends on the machine's default locale, time zone or charset. (The build also runs this
+ * module's tests under two default locales and zones; see its pom.)
+ */
 @AnalyzeClasses(packages = "dev.upshift.schedule", importOptions = ImportOption.DoNotIncludeTests.class)
 class PurityTest {
     @ArchTest
     static final ArchTests pureModule = ArchTests.in(PureModuleRules.class);
 
     @ArchTest
-    static final ArchRule usesNoTimeZoneRegistry = noClasses()
-            .should().dependOnClassesThat().resideInAnyPackage("net.fortuna.ical4j.model.component..",
-                    "net.fortuna.ical4j.data..", "net.fortuna.ical4j.agent..")
-            .orShould().dependOnClassesThat().haveSimpleNameStartingWith("TimeZoneRegistry")
-            .orShould().dependOnClassesThat().haveSimpleNameStartingWith("TimeZoneLoader")
-            .because("recurrences expand in local time with java.time zones, so ical4j never loads (or fetches) zone data");
-
-    @ArchTest
-    static final ArchRule readsIcal4jConfigurationInOnePlace = noClasses()
-            .that().doNotHaveSimpleName("Ical4jConfiguration")
-            .should().dependOnClassesThat().haveFullyQualifiedName("net.fortuna.ical4j.util.Configurator")
-            .because("ical4j's configuration is process-wide state; Ical4jConfiguration says why it is read at all");
+    static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);
 
     @ArchTest
     static final ArchRule dependsOnDiffOnly = PureModuleRules.dependsOnlyOn("dev.upshift.schedule..", "dev.upshift.diff..");
-
-    @ArchTest
-    static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);
 }

@@ -10,7 +10,6 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
-import net.fortuna.ical4j.model.Recur;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -63,7 +62,7 @@ class RecurrenceTest {
     }
 
     @Test
-    @DisplayName("rules that would expand to millions of instances are rejected before ical4j sees them, naming the limit")
+    @DisplayName("rules that would expand to millions of instances are rejected before anything is expanded, naming the limit")
     void rejectsRulesThatExpandTooMuch() {
         ExpansionWork.Snapshot before = ExpansionWork.snapshot();
         assertThatThrownBy(() -> Recurrence.parse("FREQ=SECONDLY"))
@@ -75,11 +74,11 @@ class RecurrenceTest {
     }
 
     @Test
-    @DisplayName("a rule that passes is checked by building one ical4j rule, and nothing is expanded")
+    @DisplayName("a rule that passes is checked from its parts alone: nothing is expanded")
     void parsingExpandsNothing() {
         ExpansionWork.Snapshot before = ExpansionWork.snapshot();
         Recurrence.parse("FREQ=MINUTELY;INTERVAL=11;BYMONTH=2");
-        assertThat(ExpansionWork.snapshot().since(before)).isEqualTo(new ExpansionWork.Snapshot(1, 0));
+        assertThat(ExpansionWork.snapshot().since(before)).isEqualTo(new ExpansionWork.Snapshot(0, 0));
     }
 
     @Test
@@ -91,23 +90,16 @@ class RecurrenceTest {
     }
 
     @Test
-    @DisplayName("ical4j alone gives up on a daily leap-day rule after 1,000 empty days; Upshift finds every leap day")
-    void expandsRulesWithLongGapsThatIcal4jDropsSilently() {
-        LocalDateTime start = LocalDateTime.parse("2021-03-10T07:00:00");
-        Recur<LocalDateTime> plain = new Recur<>("FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29");
-        assertThat(plain.getDates(start, start, start.plusYears(12))).isEmpty();
-
+    @DisplayName("a daily leap-day rule, with up to 1,460 empty days between two instances, finds every leap day")
+    void expandsRulesWithLongGaps() {
         assertThat(occurrences("FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29", "2021-03-10T07:00:00", "2021-01-01T00:00:00Z",
                 "2033-01-01T00:00:00Z")).extracting(i -> i.start().toString())
                 .containsExactly("2024-02-29T07:00:00Z", "2028-02-29T07:00:00Z", "2032-02-29T07:00:00Z");
     }
 
     @Test
-    @DisplayName("a sub-hourly rule limited to February is expanded in full, though ical4j alone returns nothing")
+    @DisplayName("a sub-hourly rule limited to February, started in March, is expanded in full")
     void expandsFineRulesLimitedToOneMonth() {
-        LocalDateTime start = LocalDateTime.parse("2021-03-01T00:00:00");
-        assertThat(new Recur<LocalDateTime>("FREQ=MINUTELY;INTERVAL=30;BYMONTH=2").getDates(start, start, start.plusYears(1)))
-                .isEmpty();
         List<Interval> feb = occurrences("FREQ=MINUTELY;INTERVAL=30;BYMONTH=2", "2021-03-01T00:00:00",
                 "2021-03-01T00:00:00Z", "2022-03-01T00:00:00Z");
         assertThat(feb).hasSize(28 * 48);

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The occurrence bound read from a rule's parts is checked against what ical4j actually expands:
+ * The occurrence bound read from a rule's parts is checked against what expansion actually gives:
  * over random rules, spans and stretches of time, no stretch ever holds more occurrences than the
  * bound says it can.
  */

@@ -36,6 +36,9 @@ import picocli.CommandLine.Spec;
         description = "Prints a maintenance schedule's allowed intervals, one START/END a line in UTC (RFC 3339).")
 final class WindowsCommand implements Callable<Integer> {
     private static final int MAX_COUNT = 100_000;
+    /** How far --count looks for each next interval when two years hold none. */
+    static final int SEARCH_YEARS = 30;
+    private static final Duration SEARCH = Duration.ofDays(SEARCH_YEARS * 366L);
 
     enum Scope { patch, minor, major }
 
@@ -104,12 +107,18 @@ final class WindowsCommand implements Callable<Integer> {
         }
         profiles(problems).forEach(p -> p.check(chosen.get(), start, problems));
         print(problems, err);
-        List<Interval> intervals = intervals(chosen.get().index(start), start, kind());
+        Found found = intervals(chosen.get().index(start), start, kind());
+        found.stoppedAt().ifPresent(t -> {
+            err.println("upshift: found " + found.intervals().size() + " of " + end.count + " intervals: none starts within "
+                    + SEARCH_YEARS + " years after " + found.lastSearchedFrom() + "; the search stopped at " + t);
+            err.flush();
+        });
         PrintWriter out = spec.commandLine().getOut();
         if (output == Output.json) {
-            out.println(WindowsJson.render(chosen.get().name(), scope.name(), nodeLevel, start, end, minDuration, intervals));
+            out.println(WindowsJson.render(chosen.get().name(), scope.name(), nodeLevel, start, end, minDuration,
+                    found.intervals(), found.stoppedAt()));
         } else {
-            intervals.forEach(out::println);
+            found.intervals().forEach(out::println);
         }
         return problems.hasErrors() ? Main.PROBLEM : Main.OK;
     }
@@ -132,17 +141,28 @@ final class WindowsCommand implements Callable<Integer> {
         return nodeLevel ? kind.changingNodes() : kind;
     }
 
-    private List<Interval> intervals(AllowedIntervals allowed, Instant start, UpgradeKind kind) {
+    /**
+     * The intervals to print and, when {@code --count} found fewer than asked because no interval
+     * starts within {@value #SEARCH_YEARS} years of the last one, where the search stopped.
+     */
+    record Found(List<Interval> intervals, Instant lastSearchedFrom, Optional<Instant> stoppedAt) {}
+
+    private Found intervals(AllowedIntervals allowed, Instant start, UpgradeKind kind) {
         if (end.until != null) {
-            return allowed.between(start, end.until, kind).stream()
-                    .filter(i -> i.lastsAtLeast(minDuration)).toList();
+            return new Found(allowed.between(start, end.until, kind).stream()
+                    .filter(i -> i.lastsAtLeast(minDuration)).toList(), start, Optional.empty());
         }
         List<Interval> out = new ArrayList<>();
         Instant at = start;
         while (out.size() < end.count) {
             Optional<Interval> next = allowed.next(at, kind, minDuration);
             if (next.isEmpty()) {
-                break;
+                // Rules can leave more than two years between two windows (every fourth year, a leap day):
+                // look further before saying there is none.
+                next = allowed.next(at, kind, minDuration, SEARCH);
+            }
+            if (next.isEmpty()) {
+                return new Found(out, at, Optional.of(at.plus(SEARCH)));
             }
             out.add(next.get());
             if (next.get().isOpen()) {
@@ -150,7 +170,7 @@ final class WindowsCommand implements Callable<Integer> {
             }
             at = next.get().end().orElseThrow();
         }
-        return out;
+        return new Found(out, at, Optional.empty());
     }
 
     private Optional<MaintenanceSchedule> choose(List<MaintenanceSchedule> schedules, PrintWriter err) {

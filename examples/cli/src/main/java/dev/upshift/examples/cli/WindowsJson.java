@@ -7,13 +7,14 @@ import dev.upshift.schedule.Interval;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /** The stable JSON form of {@code upshift windows --output json} (documented in docs/cli.md). */
 final class WindowsJson {
     private WindowsJson() {}
 
     static String render(String schedule, String scope, boolean nodeLevel, Instant from, WindowsCommand.End end,
-            Duration minDuration, List<Interval> intervals) {
+            Duration minDuration, List<Interval> intervals, Optional<Instant> searchStoppedAt) {
         ObjectNode root = Json.NODES.objectNode();
         root.put("schedule", schedule);
         root.put("scope", scope);
@@ -30,6 +31,7 @@ final class WindowsJson {
             root.putNull("count");
         }
         root.put("minDuration", Durations.format(minDuration));
+        searchStoppedAt.ifPresent(t -> root.put("searchStoppedAt", t.toString()));
         ArrayNode list = root.putArray("intervals");
         for (Interval i : intervals) {
             ObjectNode item = list.addObject();

@@ -140,6 +140,65 @@ class WindowsCommandTest {
     }
 
     @Test
+    @DisplayName("--count N looks past two-year gaps: every other year's Sunday of week 52 gives all 6, years apart")
+    void countLooksPastLongGaps() throws IOException {
+        String f = file("sparse.yaml", """
+                apiVersion: upshift.dev/v1alpha1
+                kind: MaintenanceSchedule
+                metadata: {name: week-52}
+                spec:
+                  maintenanceWindows:
+                    - {startTime: 2023-01-01T10:00:00Z, duration: 1h, recurrence: "FREQ=YEARLY;INTERVAL=2;BYWEEKNO=52;BYDAY=SU"}
+                """);
+        Run r = windows(f, "--from", "2021-01-01", "--count", "6");
+        assertThat(r.code()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.lines()).containsExactly("2023-01-01T10:00:00Z/2023-01-01T11:00:00Z",
+                "2023-12-31T10:00:00Z/2023-12-31T11:00:00Z", "2025-12-28T10:00:00Z/2025-12-28T11:00:00Z",
+                "2029-12-30T10:00:00Z/2029-12-30T11:00:00Z", "2031-12-28T10:00:00Z/2031-12-28T11:00:00Z",
+                "2035-12-30T10:00:00Z/2035-12-30T11:00:00Z");
+    }
+
+    @Test
+    @DisplayName("an interval that ends exactly at the search limit is closed; '..' means it goes on past the limit")
+    void endingAtTheLimitIsClosed() throws IOException {
+        String f = file("once.yaml", """
+                apiVersion: upshift.dev/v1alpha1
+                kind: MaintenanceSchedule
+                metadata: {name: once}
+                spec:
+                  maintenanceWindows:
+                    - {startTime: 2023-01-01T22:00:00Z, endTime: 2023-01-02T00:00:00Z}
+                """);
+        assertThat(windows(f, "--from", "2021-01-01", "--count", "1").lines())
+                .containsExactly("2023-01-01T22:00:00Z/2023-01-02T00:00:00Z");
+        assertThat(windows(f, "--from", "2021-01-01T00:00:01Z", "--count", "1").lines())
+                .containsExactly("2023-01-01T22:00:00Z/2023-01-02T00:00:00Z");
+    }
+
+    @Test
+    @DisplayName("--count N never gives fewer than N silently: where no interval starts within 30 years, it says where it stopped")
+    void countSaysWhereTheSearchStopped() throws IOException {
+        String f = file("ends.yaml", """
+                apiVersion: upshift.dev/v1alpha1
+                kind: MaintenanceSchedule
+                metadata: {name: twice}
+                spec:
+                  maintenanceWindows:
+                    - {startTime: 2021-03-10T10:00:00Z, duration: 1h, recurrence: "FREQ=YEARLY;COUNT=2"}
+                """);
+        Run r = windows(f, "--from", "2021-01-01", "--count", "3");
+        assertThat(r.code()).isZero();
+        assertThat(r.lines()).containsExactly("2021-03-10T10:00:00Z/2021-03-10T11:00:00Z",
+                "2022-03-10T10:00:00Z/2022-03-10T11:00:00Z");
+        assertThat(r.err()).isEqualTo("upshift: found 2 of 3 intervals: none starts within 30 years after"
+                + " 2022-03-10T11:00:00Z; the search stopped at 2052-04-01T11:00:00Z" + "\n");
+        assertThat(windows(f, "--from", "2021-01-01", "--count", "3", "--output", "json").out())
+                .contains("\"searchStoppedAt\" : \"2052-04-01T11:00:00Z\"");
+        assertThat(windows(f, "--from", "2021-01-01", "--count", "2", "--output", "json").out()).doesNotContain("searchStoppedAt");
+    }
+
+    @Test
     @DisplayName("a file with several schedules needs --name; the error lists them")
     void severalSchedulesNeedAName() throws IOException {
         String f = file("two.yaml", SEED + "---\n" + SEED.replace("name: working-hours-except-month-start", "name: other"));
