@@ -34,6 +34,11 @@ final class KubernetesSkew implements SkewPolicy {
     }
 
     @Override
+    public boolean checks(String component) {
+        return Release.KUBERNETES.equals(component);
+    }
+
+    @Override
     public String toString() {
         return "kubernetes skew (one minor per hop, never down)";
     }
