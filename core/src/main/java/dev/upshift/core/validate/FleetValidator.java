@@ -22,6 +22,11 @@ import java.util.TreeMap;
  * kind against each other (two releases of one version, two schedules of one name). Nothing is
  * written and no clock is read.
  *
+ * <p>Documents of other API groups ({@code apiVersion: apps/v1}, {@code cluster.x-k8s.io/v1beta1},
+ * {@code v1}) are resources, like those a cluster or a {@code diff} example holds: they are counted
+ * ({@link ValidationReport#resources()}) and not checked. Reading a folder skips what git would not
+ * keep (see {@link DocumentFiles}).
+ *
  * <pre>{@code
  * ValidationReport report = FleetValidator.create().validate(Path.of("fleet"));
  * report.problems().forEach(System.err::println);   // file:line:col: field: message
@@ -31,6 +36,8 @@ import java.util.TreeMap;
  * <p>Immutable and thread-safe.
  */
 public final class FleetValidator {
+    private static final String UPSHIFT_GROUP = "upshift.dev";
+
     private final DocumentKinds kinds;
     private final DocumentFiles files;
 
@@ -68,13 +75,26 @@ public final class FleetValidator {
     }
 
     private ValidationReport validate(List<SourceDocument> documents, Problems problems) {
-        kinds.readAll(documents, problems);
+        List<SourceDocument> upshift = documents.stream().filter(d -> !isOtherApiGroup(d)).toList();
+        kinds.readAll(upshift, problems);
         SortedMap<String, Integer> perKind = new TreeMap<>();
-        for (SourceDocument d : documents) {
+        for (SourceDocument d : upshift) {
             if (kinds.get(d.kind()).isPresent()) {
                 perKind.merge(d.kind(), 1, Integer::sum);
             }
         }
-        return new ValidationReport(documents.size(), perKind, problems.all());
+        return new ValidationReport(documents.size(), perKind, documents.size() - upshift.size(), problems.all());
+    }
+
+    /**
+     * A document whose {@code apiVersion} names an API group other than {@code upshift.dev}
+     * ({@code apps/v1}, {@code cluster.x-k8s.io/v1beta1}, or Kubernetes' core {@code v1}): a
+     * resource, such as a cluster carries, not an Upshift document. A missing {@code apiVersion}
+     * is not one: the header check reports it.
+     */
+    private static boolean isOtherApiGroup(SourceDocument d) {
+        String apiVersion = d.apiVersion();
+        int slash = apiVersion.indexOf('/');
+        return !apiVersion.isEmpty() && !(slash > 0 && apiVersion.substring(0, slash).equals(UPSHIFT_GROUP));
     }
 }
