@@ -24,7 +24,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /** Walks a Jackson token stream into {@link SourceDocument}s, recording positions as it goes. */
 final class TreeBuilder {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    private static final JsonNodeFactory NODES = new JsonNodeFactory(true);
 
     private final String source;
     private final JsonParser parser;
