@@ -136,7 +136,7 @@ class WindowsCommandTest {
         assertThat(windows(f, "--from", "2021-12-01", "--count", "5").lines())
                 .containsExactly("2021-12-01T00:00:00Z/2021-12-31T00:00:00Z", "2022-01-02T00:00:00Z/..");
         assertThat(windows(f, "--from", "2022-02-01", "--count", "1", "--output", "json").out())
-                .contains("\"end\" : null", "\"seconds\" : null");
+                .contains("\"end\": null", "\"seconds\": null");
     }
 
     @Test
