@@ -22,7 +22,7 @@ import java.util.Random;
  * conflicting image.
  */
 public final class ClusterDocuments {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    private static final JsonNodeFactory NODES = new JsonNodeFactory(true);
 
     /** The three sets. */
     public record Sets(DocumentSet base, DocumentSet current, DocumentSet target) {}

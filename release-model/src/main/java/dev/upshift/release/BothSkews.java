@@ -20,6 +20,11 @@ record BothSkews(SkewPolicy first, SkewPolicy second) implements SkewPolicy {
     }
 
     @Override
+    public boolean checks(String component) {
+        return first.checks(component) || second.checks(component);
+    }
+
+    @Override
     public String toString() {
         return first + " and " + second;
     }

@@ -64,12 +64,16 @@ final class HopRules {
         return Optional.empty();
     }
 
-    /** Components that change in the hop without a rule in {@code b} that checks them. */
+    /**
+     * Components that change in the hop with nothing that checks them: no rule in {@code b} and not
+     * the skew policy.
+     */
     List<String> unchecked(Release a, Release b) {
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, Version> e : b.components().entrySet()) {
             Version from = a.components().get(e.getKey());
-            if (from != null && !from.equals(e.getValue()) && !b.componentUpgradesFrom().containsKey(e.getKey())) {
+            if (from != null && !from.equals(e.getValue()) && !b.componentUpgradesFrom().containsKey(e.getKey())
+                    && !skew.checks(e.getKey())) {
                 out.add(e.getKey());
             }
         }

@@ -67,6 +67,11 @@ final class KubernetesSkew implements SkewPolicy, SkewBuckets {
     }
 
     @Override
+    public boolean checks(String component) {
+        return Release.KUBERNETES.equals(component);
+    }
+
+    @Override
     public String toString() {
         return "kubernetes skew (one minor per hop, never down)";
     }

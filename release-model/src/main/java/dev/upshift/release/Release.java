@@ -33,8 +33,7 @@ public final class Release implements Comparable<Release> {
     public static final String KUBERNETES = "kubernetes";
 
     /**
-     * The {@code Release} document kind (DESIGN.md section 4; docs/releases.md describes every
-     * field). Every problem is recorded with its position; a release with any error is not returned.
+     * The {@code Release} document kind (docs/releases.md describes every field). Every problem is recorded with its position; a release with any error is not returned.
      * Read together ({@link DocumentKind#readAll}), two releases of the same version are an error
      * naming both places, and a release whose {@code upgradesFrom} accepts none of the older releases
      * gets a warning (it can only be installed fresh).
@@ -81,6 +80,10 @@ public final class Release implements Comparable<Release> {
         this.fieldRules = b.fieldRules;
         this.location = b.location;
         this.kubernetes = components.get(KUBERNETES);
+        if (kubernetes == null) {
+            throw new IllegalArgumentException(location + ": a release must name its kubernetes version"
+                    + " (component(\"kubernetes\", ...))");
+        }
         for (String c : componentUpgradesFrom.keySet()) {
             if (!components.containsKey(c)) {
                 throw new IllegalArgumentException("release " + version + " has a componentUpgradesFrom rule for "
@@ -89,14 +92,17 @@ public final class Release implements Comparable<Release> {
         }
     }
 
-    /** Starts a release of the given version (parsed leniently, {@code v} allowed). */
+    /**
+     * Starts a release of the given version (parsed leniently, {@code v} allowed). Until
+     * {@link Builder#location} says otherwise, messages name it as written: {@code release v1.0}.
+     */
     public static Builder builder(String version) {
-        return new Builder(Version.parse(version));
+        return new Builder(Version.parse(version), version);
     }
 
     /** Starts a release of the given version. */
     public static Builder builder(Version version) {
-        return new Builder(version);
+        return new Builder(version, version.toString());
     }
 
     /** The release's version (its name). */
@@ -202,9 +208,9 @@ public final class Release implements Comparable<Release> {
         private FieldRules fieldRules = FieldRules.none();
         private SourceLocation location;
 
-        private Builder(Version version) {
+        private Builder(Version version, String written) {
             this.version = Objects.requireNonNull(version, "version");
-            this.location = SourceLocation.of("release " + version);
+            this.location = SourceLocation.of("release " + written);
         }
 
         /** Sets the state (default active). */
@@ -284,9 +290,10 @@ public final class Release implements Comparable<Release> {
         }
 
         /**
-         * Builds the release.
+         * Builds the release, checking what reading a {@code Release} document checks.
          *
-         * @throws IllegalArgumentException when a componentUpgradesFrom rule names a missing component
+         * @throws IllegalArgumentException when the release has no {@code kubernetes} component, or a
+         *     componentUpgradesFrom rule names a missing component
          */
         public Release build() {
             return new Release(this);

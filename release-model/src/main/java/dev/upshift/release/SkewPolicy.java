@@ -21,9 +21,19 @@ public interface SkewPolicy {
     String reason(Release from, Release to);
 
     /**
+     * Whether this policy judges every hop's change of the named component, so that a hop needs no
+     * {@code componentUpgradesFrom} rule for that component to count as checked. The default says
+     * no: a policy that looks at a component says so.
+     */
+    default boolean checks(String component) {
+        return false;
+    }
+
+    /**
      * Kubernetes' version skew policy for the control plane: the {@code kubernetes} component moves
      * at most one minor version per hop, never changes major, and never goes down. A release without
-     * a {@code kubernetes} component cannot take part in a hop.
+     * a {@code kubernetes} component cannot take part in a hop. It {@linkplain #checks checks} the
+     * {@code kubernetes} component.
      */
     static SkewPolicy kubernetes() {
         return KubernetesSkew.INSTANCE;
@@ -49,7 +59,10 @@ public interface SkewPolicy {
         };
     }
 
-    /** A policy that allows a hop only when both this one and {@code other} do. */
+    /**
+     * A policy that allows a hop only when both this one and {@code other} do, and checks what
+     * either checks.
+     */
     default SkewPolicy and(SkewPolicy other) {
         return new BothSkews(this, Objects.requireNonNull(other, "other"));
     }

@@ -13,7 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The upgrade graph of a catalog: an edge a → b when b is newer, not withdrawn, b's
  * {@code upgradesFrom} accepts a, every component of b accepts a's version of it, and the skew
- * policy allows the hop (DESIGN.md section 5).
+ * policy allows the hop (docs/releases.md, "The upgrade graph").
  *
  * <p>{@link #path} answers with the fewest hops, ties broken toward the newest release at each
  * step, or with the rule that cut the graph. Results depend only on the pair of versions, so they

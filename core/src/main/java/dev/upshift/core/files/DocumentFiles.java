@@ -16,11 +16,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.stream.Stream;
 
 /**
  * Reads Upshift documents from files: one file, or every {@code .yaml}, {@code .yml} and
- * {@code .json} file below a folder (in path order, hidden files and folders skipped).
+ * {@code .json} file below a folder, in path order. Below a folder, hidden files and folders, build
+ * output (folders named {@code target}) and what {@code .gitignore} files ignore (those below the
+ * folder and those above it up to the top of its git repository) are skipped, so that a fleet in a
+ * repository reads as git sees it.
  *
  * <p>Every file is read before anything is reported, so one run shows every problem of every file.
  * Problems name files by the path as given (relative paths stay relative).
@@ -74,27 +76,14 @@ public final class DocumentFiles {
         if (Files.isRegularFile(path)) {
             return List.of(path);
         }
-        try (Stream<Path> walk = Files.walk(path)) {
-            return walk.filter(Files::isRegularFile)
-                    .filter(p -> !isHidden(path.relativize(p)))
-                    .filter(DocumentFiles::isDocument)
-                    .sorted()
-                    .toList();
+        try {
+            return FolderWalk.files(path, DocumentFiles::isDocument);
         } catch (NoSuchFileException e) {
             problems.add(Problem.error(SourceLocation.of(path.toString()), "", "no such file or folder"));
         } catch (IOException | UncheckedIOException e) {
             problems.add(Problem.error(SourceLocation.of(path.toString()), "", "cannot list: " + e.getMessage()));
         }
         return List.of();
-    }
-
-    private static boolean isHidden(Path relative) {
-        for (Path part : relative) {
-            if (part.toString().startsWith(".")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static boolean isDocument(Path p) {

@@ -27,6 +27,11 @@ import java.util.TreeMap;
  * cluster (a warning); no cluster may be in two stages of one upgrade; upgrades with different
  * targets that select one cluster get a warning. Nothing is written and no clock is read.
  *
+ * <p>Documents of other API groups ({@code apiVersion: apps/v1}, {@code cluster.x-k8s.io/v1beta1},
+ * {@code v1}) are resources, like those a cluster or a {@code diff} example holds: they are counted
+ * ({@link ValidationReport#resources()}) and not checked. Reading a folder skips what git would not
+ * keep (see {@link DocumentFiles}).
+ *
  * <pre>{@code
  * ValidationReport report = FleetValidator.create().validate(Path.of("fleet"));
  * report.problems().forEach(System.err::println);   // file:line:col: field: message
@@ -36,6 +41,8 @@ import java.util.TreeMap;
  * <p>Immutable and thread-safe.
  */
 public final class FleetValidator {
+    private static final String UPSHIFT_GROUP = "upshift.dev";
+
     private final DocumentKinds kinds;
     private final DocumentFiles files;
 
@@ -75,14 +82,27 @@ public final class FleetValidator {
     }
 
     private static ValidationReport validate(List<SourceDocument> documents, DocumentKinds kinds, Problems problems) {
-        DocumentKinds.Values values = kinds.readAll(documents, problems);
-        References.check(kinds, values, documents, problems);
+        List<SourceDocument> upshift = documents.stream().filter(d -> !isOtherApiGroup(d)).toList();
+        DocumentKinds.Values values = kinds.readAll(upshift, problems);
+        References.check(kinds, values, upshift, problems);
         SortedMap<String, Integer> perKind = new TreeMap<>();
-        for (SourceDocument d : documents) {
+        for (SourceDocument d : upshift) {
             if (kinds.get(d.kind()).isPresent()) {
                 perKind.merge(d.kind(), 1, Integer::sum);
             }
         }
-        return new ValidationReport(documents.size(), perKind, problems.all());
+        return new ValidationReport(documents.size(), perKind, documents.size() - upshift.size(), problems.all());
+    }
+
+    /**
+     * A document whose {@code apiVersion} names an API group other than {@code upshift.dev}
+     * ({@code apps/v1}, {@code cluster.x-k8s.io/v1beta1}, or Kubernetes' core {@code v1}): a
+     * resource, such as a cluster carries, not an Upshift document. A missing {@code apiVersion}
+     * is not one: the header check reports it.
+     */
+    private static boolean isOtherApiGroup(SourceDocument d) {
+        String apiVersion = d.apiVersion();
+        int slash = apiVersion.indexOf('/');
+        return !apiVersion.isEmpty() && !(slash > 0 && apiVersion.substring(0, slash).equals(UPSHIFT_GROUP));
     }
 }

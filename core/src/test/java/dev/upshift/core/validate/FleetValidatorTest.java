@@ -93,6 +93,35 @@ class FleetValidatorTest {
     }
 
     @Test
+    @DisplayName("documents of other API groups are resources: counted, not checked")
+    void resourcesOfOtherApiGroupsAreCountedNotChecked() throws IOException {
+        write("r.yaml", release("1.0.0", null));
+        write("cluster/kcp.yaml", """
+                apiVersion: controlplane.cluster.x-k8s.io/v1beta1
+                kind: KubeadmControlPlane
+                metadata: {name: prod}
+                spec: {version: v1.29.4}
+                ---
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: web}
+                ---
+                apiVersion: v1
+                kind: ConfigMap
+                metadata: {name: settings}
+                """);
+        write("k.yaml", HEADER + "kind: KubeadmControlPlane\nmetadata: {name: x}\n");
+        ValidationReport report = FleetValidator.create().validate(dir);
+        assertThat(report.documents()).isEqualTo(5);
+        assertThat(report.resources()).isEqualTo(3);
+        assertThat(report.checked()).isEqualTo(2);
+        assertThat(report.documentsPerKind()).containsExactly(Map.entry("Release", 1));
+        assertThat(lines(report)).as("an Upshift apiVersion with a kind Upshift does not know is still an error")
+                .containsExactly(dir.resolve("k.yaml") + ":2:7: kind: unknown kind 'KubeadmControlPlane'; expected one of:"
+                        + " AvailabilityProfile, ClusterUpgrade, FieldRules, MaintenanceSchedule, ManagedCluster, Release");
+    }
+
+    @Test
     void warningsDoNotMakeTheFleetInvalid() throws IOException {
         write("r.yaml", release("1.0.0", null) + "---\n" + release("2.0.0", ">=3.0.0"));
         ValidationReport report = FleetValidator.create().validate(dir);

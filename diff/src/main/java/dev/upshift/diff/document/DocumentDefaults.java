@@ -110,7 +110,7 @@ public final class DocumentDefaults {
 
     /** Merges values into a tree this class owns; values are copied, never shared. */
     private static void deepMerge(ObjectNode into, JsonNode values) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = values.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = values.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode existing = into.get(e.getKey());
             if (existing instanceof ObjectNode o && e.getValue().isObject()) {

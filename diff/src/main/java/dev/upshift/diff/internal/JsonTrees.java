@@ -27,7 +27,7 @@ import java.util.Objects;
  */
 public final class JsonTrees {
     /** The node factory every Upshift tree is built with (exact decimals, as the loader reads them). */
-    public static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    public static final JsonNodeFactory NODES = new JsonNodeFactory(true);
 
     /** What equal means when two trees are compared. */
     public enum Equality {

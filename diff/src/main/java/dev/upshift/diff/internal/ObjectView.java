@@ -245,7 +245,7 @@ public final class ObjectView {
     public Map<String, String> stringMap(String field) {
         Map<String, String> out = new LinkedHashMap<>();
         object(field).ifPresent(view -> {
-            Iterator<Map.Entry<String, JsonNode>> it = view.node.fields();
+            Iterator<Map.Entry<String, JsonNode>> it = view.node.properties().iterator();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
                 view.string(e.getKey()).ifPresent(v -> out.put(e.getKey(), v));

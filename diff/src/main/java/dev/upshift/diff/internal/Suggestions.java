@@ -9,7 +9,7 @@ public final class Suggestions {
     private Suggestions() {}
 
     /**
-     * The candidate closest to {@code word} (case-insensitive edit distance), if it is within a third
+     * The candidate closest to {@code word} (case-insensitive {@linkplain #distance edit distance}), if it is within a third
      * of the word's length in edits (at least one); ties go to the first candidate.
      */
     public static Optional<String> closest(String word, Collection<String> candidates) {
@@ -35,7 +35,13 @@ public final class Suggestions {
                 .orElse(listPrefix + String.join(", ", candidates));
     }
 
-    private static int distance(String a, String b) {
+    /**
+     * Edits from {@code a} to {@code b}: inserting, deleting or replacing a character, or swapping two
+     * adjacent ones (the commonest slip: {@code --nwo} for {@code --now}), each counting one, no
+     * character edited twice (the optimal string alignment distance).
+     */
+    static int distance(String a, String b) {
+        int[] before = new int[b.length() + 1];
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {
@@ -46,8 +52,12 @@ public final class Suggestions {
             for (int j = 1; j <= b.length(); j++) {
                 int sub = prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
                 cur[j] = Math.min(sub, Math.min(prev[j] + 1, cur[j - 1] + 1));
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    cur[j] = Math.min(cur[j], before[j - 2] + 1);
+                }
             }
-            int[] t = prev;
+            int[] t = before;
+            before = prev;
             prev = cur;
             cur = t;
         }

@@ -45,7 +45,7 @@ final class ImmutableFields {
 
     private static Optional<Violation> search(FieldPolicy p, JsonNode c, JsonNode t, List<PathElement> trail) {
         if (c.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = c.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = c.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonNode tv = t != null && t.isObject() ? t.get(e.getKey()) : null;
                 Optional<Violation> v = child(p, new PathElement.Field(e.getKey()), e.getValue(), tv, trail);

@@ -152,7 +152,7 @@ final class MergeWalker {
 
     private JsonNode mergeObject(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t) {
         ObjectNode out = null;
-        for (Iterator<Map.Entry<String, JsonNode>> it = c.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = c.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             JsonNode bv = b == null ? null : b.get(e.getKey());
             JsonNode tv = t == null ? null : t.get(e.getKey());
@@ -171,7 +171,7 @@ final class MergeWalker {
             }
         }
         if (t != null) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = t.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = t.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (c.has(e.getKey())) {
                     continue;

@@ -21,7 +21,7 @@ final class SubtreeImpact {
             return acc;
         }
         if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 FieldPolicy child = p.child(new PathElement.Field(e.getKey()));
                 acc = of(child, e.getValue(), acc.max(child.impact(fallback)), fallback);

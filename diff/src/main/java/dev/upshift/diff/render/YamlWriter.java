@@ -154,12 +154,12 @@ public final class YamlWriter {
 
     private Iterable<Map.Entry<String, JsonNode>> entries(JsonNode map) {
         if (order == KeyOrder.AS_IS) {
-            return map::fields;
+            return map.properties();
         }
         List<Map.Entry<String, JsonNode>> list = new ArrayList<>(map.size());
         String previous = null;
         boolean sorted = true;
-        for (Iterator<Map.Entry<String, JsonNode>> it = map.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = map.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             sorted &= previous == null || previous.compareTo(e.getKey()) < 0;
             previous = e.getKey();

@@ -59,7 +59,7 @@ class JsonTreesTest {
         @Test
         void numbersOfEveryJacksonTypeCompareByValueExceptInExactMode() {
             JsonNode[] ones = {F.numberNode(1), F.numberNode(1L), F.numberNode(BigInteger.ONE), F.numberNode(1.0),
-                    F.numberNode(1.0f), JsonNodeFactory.withExactBigDecimals(true).numberNode(new BigDecimal("1.00"))};
+                    F.numberNode(1.0f), new JsonNodeFactory(true).numberNode(new BigDecimal("1.00"))};
             for (JsonNode a : ones) {
                 for (JsonNode b : ones) {
                     assertThat(JsonTrees.equal(a, b, NUMERIC)).as("%s %s", a, b).isTrue();

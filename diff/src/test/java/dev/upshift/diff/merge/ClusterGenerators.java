@@ -234,7 +234,7 @@ final class ClusterGenerators {
     static JsonNode keyedListsSorted(JsonNode node) {
         if (node.isObject()) {
             ObjectNode out = JsonTrees.NODES.objectNode();
-            for (Iterator<java.util.Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            for (Iterator<java.util.Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
                 var e = it.next();
                 out.set(e.getKey(), keyedListsSorted(e.getValue()));
             }

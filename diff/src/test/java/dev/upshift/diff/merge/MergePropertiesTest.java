@@ -158,7 +158,7 @@ class MergePropertiesTest {
     private static void collect(DocumentId doc, FieldPath at, JsonNode node, List<Target> out) {
         out.add(new Target(doc, at));
         if (node.isObject()) {
-            node.fields().forEachRemaining(e -> collect(doc, at.field(e.getKey()), e.getValue(), out));
+            node.properties().iterator().forEachRemaining(e -> collect(doc, at.field(e.getKey()), e.getValue(), out));
         } else if (node.isArray()) {
             for (JsonNode item : node) {
                 if (item.isObject() && item.has("name")) {

@@ -121,7 +121,7 @@ class FieldRulesTest {
                     "release.yaml:12:15: fieldRules[5].listKeys: must name at least one key field; leave it out to use"
                             + " the default (name)",
                     "release.yaml:14:15: fieldRules[6].listKeys: listKeys go with listType: map, not set",
-                    "release.yaml:16:22: fieldRules[7].match.nmae: unknown field; expected one of: apiVersion, kind, name",
+                    "release.yaml:16:22: fieldRules[7].match.nmae: unknown field; did you mean 'name'?",
                     "release.yaml:18:13: fieldRules[7].ignore: expected true or false, got the text 'yes'",
                     "release.yaml:21:11: fieldRules[9].path: a rule with the same match and path is already declared at"
                             + " release.yaml:19:5; merge the two");

@@ -28,7 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "demo", description = "Runs the main job on the embedded demo fleet (a copy of examples/fleet).")
+@Command(name = "demo", header = "Runs the main job on the embedded demo fleet",
+        description = "Runs the main job on the embedded demo fleet (a copy of examples/fleet).")
 final class DemoCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -42,7 +43,7 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Instant at = now != null ? now : Instant.now().truncatedTo(ChronoUnit.SECONDS);
         ReleaseCatalog catalog = Catalogs.load(DemoFleet.root().resolve("releases"), spec.commandLine().getErr());
-        out.println("Release catalog (examples/fleet/releases): " + catalog.size() + " releases");
+        out.println("Release catalog (examples/fleet/releases): " + Plural.count(catalog.size(), "release"));
         out.println();
         out.print(catalogTable(catalog));
         List<Release> releases = catalog.releases();

@@ -21,7 +21,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-@Command(name = "diff", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "diff", sortOptions = false,
+        header = "Merges a cluster's documents towards a new release; shows the change",
         description = {"Merges a cluster's documents (--current) towards a target (--target) as the old release's"
                 + " documents (--base) say, under field rules, and shows the reviewable change.",
             "Exit 0 when the merge can go ahead, 1 when a conflict or an immutable field blocks it (each named on"

@@ -4,6 +4,7 @@ import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.UpshiftException;
 import java.io.PrintWriter;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -13,8 +14,11 @@ import picocli.CommandLine.Command;
  */
 @Command(
         name = "upshift",
+        // every command answers --help, -h, --version and -V, whatever else its command line lacks
+        scope = CommandLine.ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
+        synopsisSubcommandLabel = "COMMAND",
         description = "Plans and drives Kubernetes workload-cluster upgrades across a fleet.",
         subcommands = {
             DemoCommand.class,
@@ -35,9 +39,10 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** {@code upshift} alone lists the commands, one line each. */
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command");
+        spec.commandLine().usage(spec.commandLine().getOut());
     }
 
     /** Runs the CLI and exits with its exit code. */
@@ -48,11 +53,18 @@ public final class Main implements Runnable {
     /** Runs the CLI with the given streams and returns the exit code (for tests and embedding). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Main());
+        // set here, not in @Command, so that the subcommands do not inherit it
+        cli.getCommandSpec().usageMessage().footer("", "Run 'upshift COMMAND --help' for a command's options."
+                + " Exit codes: 0 success, 1 a problem in the inputs or a blocked result, 2 wrong usage.");
         cli.setOut(out);
         cli.setErr(err);
         cli.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? USAGE : PROBLEM);
         cli.setParameterExceptionHandler((ex, a) -> {
-            err.println("upshift: " + ex.getMessage());
+            List<String> unknown = UnknownArguments.describe(cli, a);
+            unknown.forEach(line -> err.println("upshift: " + line));
+            if (unknown.isEmpty() || !(ex instanceof CommandLine.UnmatchedArgumentException)) {
+                err.println("upshift: " + ex.getMessage());
+            }
             err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
             err.flush();
             return USAGE;

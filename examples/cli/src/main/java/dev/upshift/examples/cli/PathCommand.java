@@ -14,7 +14,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "path", description = "Shows the hops from one release to another, or why there is none.")
+@Command(name = "path", header = "Shows the upgrade path from one release to another",
+        description = "Shows the hops from one release to another, or why there is none.")
 final class PathCommand implements Callable<Integer> {
     enum Output { text, json }
 
@@ -49,7 +50,7 @@ final class PathCommand implements Callable<Integer> {
         ReleaseCatalog releases = Catalogs.load(catalog, spec.commandLine().getErr());
         PathResult result = UpgradeGraph.builder(releases).workerSkew(workerSkew).build().path(from, to);
         if (output == Output.json) {
-            spec.commandLine().getOut().println(PathRendering.json(result));
+            spec.commandLine().getOut().print(PathRendering.json(result));
         } else if (result instanceof UpgradePath p) {
             spec.commandLine().getOut().print(PathRendering.text(p));
         } else {

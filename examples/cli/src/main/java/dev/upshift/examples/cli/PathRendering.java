@@ -17,7 +17,7 @@ final class PathRendering {
     static String text(UpgradePath p) {
         StringBuilder s = new StringBuilder();
         if (p.hops().isEmpty()) {
-            return s.append(p.from()).append(" is already ").append(p.to()).append('\n').toString();
+            return s.append(p.from()).append(" → ").append(p.to()).append(": up to date, no hops\n").toString();
         }
         s.append(p.from()).append(" → ").append(p.to()).append(": ").append(p.hops().size())
                 .append(p.hops().size() == 1 ? " hop, " : " hops, ").append(p.change()).append(" upgrade\n");

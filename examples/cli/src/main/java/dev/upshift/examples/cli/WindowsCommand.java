@@ -32,7 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "windows", sortOptions = false, mixinStandardHelpOptions = true,
+@Command(name = "windows", sortOptions = false,
+        header = "Prints the intervals a maintenance schedule allows",
         description = "Prints a maintenance schedule's allowed intervals, one START/END a line in UTC (RFC 3339).")
 final class WindowsCommand implements Callable<Integer> {
     private static final int MAX_COUNT = 100_000;
@@ -115,7 +116,7 @@ final class WindowsCommand implements Callable<Integer> {
         });
         PrintWriter out = spec.commandLine().getOut();
         if (output == Output.json) {
-            out.println(WindowsJson.render(chosen.get().name(), scope.name(), nodeLevel, start, end, minDuration,
+            out.print(WindowsJson.render(chosen.get().name(), scope.name(), nodeLevel, start, end, minDuration,
                     found.intervals(), found.stoppedAt()));
         } else {
             found.intervals().forEach(out::println);

@@ -136,7 +136,7 @@ class WindowsCommandTest {
         assertThat(windows(f, "--from", "2021-12-01", "--count", "5").lines())
                 .containsExactly("2021-12-01T00:00:00Z/2021-12-31T00:00:00Z", "2022-01-02T00:00:00Z/..");
         assertThat(windows(f, "--from", "2022-02-01", "--count", "1", "--output", "json").out())
-                .contains("\"end\" : null", "\"seconds\" : null");
+                .contains("\"end\": null", "\"seconds\": null");
     }
 
     @Test
@@ -194,7 +194,7 @@ class WindowsCommandTest {
         assertThat(r.err()).isEqualTo("upshift: found 2 of 3 intervals: none starts within 30 years after"
                 + " 2022-03-10T11:00:00Z; the search stopped at 2052-04-01T11:00:00Z" + "\n");
         assertThat(windows(f, "--from", "2021-01-01", "--count", "3", "--output", "json").out())
-                .contains("\"searchStoppedAt\" : \"2052-04-01T11:00:00Z\"");
+                .contains("\"searchStoppedAt\": \"2052-04-01T11:00:00Z\"");
         assertThat(windows(f, "--from", "2021-01-01", "--count", "2", "--output", "json").out()).doesNotContain("searchStoppedAt");
     }
 
