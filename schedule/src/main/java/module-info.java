@@ -6,4 +6,5 @@ module dev.upshift.schedule {
     requires transitive dev.upshift.diff;
 
     exports dev.upshift.schedule;
+    exports dev.upshift.schedule.internal to dev.upshift.core;
 }

@@ -11,6 +11,7 @@ import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Freeze;
+import dev.upshift.schedule.internal.FreezeReader;
 import dev.upshift.spi.ManagedCluster;
 import java.util.List;
 import java.util.Objects;
@@ -41,7 +42,7 @@ final class ManagedClusterReader {
                 "must name where the cluster runs, such as aws");
         Optional<String> schedule = nonBlank(spec, "schedule", spec.string("schedule"),
                 "must name a MaintenanceSchedule; leave the field out when upgrades may run at any time");
-        Optional<Freeze> freeze = spec.object("freeze").flatMap(Freeze::read);
+        Optional<Freeze> freeze = spec.object("freeze").flatMap(FreezeReader::read);
         Optional<ObjectNode> values = spec.object("values").map(ObjectView::node);
         DocumentSet resources = resources(spec, document, problems);
         spec.rejectUnknownFields(SPEC_FIELDS);

@@ -8,6 +8,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.junit.ArchTests;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.upshift.archrules.ApiRules;
 import dev.upshift.archrules.MachineIndependenceRules;
 import dev.upshift.archrules.PureModuleRules;
 
@@ -38,11 +39,16 @@ class LayeringTest {
     static final ArchRule readsNoClock = PureModuleRules.readsNoClock;
 
     @ArchTest
+    static final ArchTests api = ArchTests.in(ApiRules.class);
+
+    @ArchTest
     static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);
 
     @ArchTest
     static final ArchRule usesOnlyTheInternalsExportedToIt = noClasses().should().dependOnClassesThat(
             JavaClass.Predicates.resideInAPackage("dev.upshift..internal..")
-                    .and(JavaClass.Predicates.resideOutsideOfPackage("dev.upshift.diff.internal..")))
-            .because("diff's module-info exports dev.upshift.diff.internal to core; no other internal package");
+                    .and(JavaClass.Predicates.resideOutsideOfPackages("dev.upshift.diff.internal..",
+                            "dev.upshift.schedule.internal..")))
+            .because("diff's and schedule's module-infos export dev.upshift.diff.internal and"
+                    + " dev.upshift.schedule.internal to core; no other internal package");
 }

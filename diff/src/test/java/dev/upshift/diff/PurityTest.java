@@ -5,6 +5,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.junit.ArchTests;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.upshift.archrules.ApiRules;
 import dev.upshift.archrules.MachineIndependenceRules;
 import dev.upshift.archrules.PureModuleRules;
 
@@ -13,6 +14,9 @@ import dev.upshift.archrules.PureModuleRules;
 class PurityTest {
     @ArchTest
     static final ArchTests pureModule = ArchTests.in(PureModuleRules.class);
+
+    @ArchTest
+    static final ArchTests api = ArchTests.in(ApiRules.class);
 
     @ArchTest
     static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);

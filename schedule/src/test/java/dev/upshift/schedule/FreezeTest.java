@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.upshift.diff.internal.ObjectView;
 import dev.upshift.diff.problem.Problems;
+import dev.upshift.schedule.internal.FreezeReader;
 import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
@@ -15,7 +16,7 @@ class FreezeTest {
     private Optional<Freeze> read(String freeze) {
         ObjectView spec = ObjectView.of(Documents.document("spec:\n  freeze: " + freeze + "\n"), problems)
                 .object("spec").orElseThrow();
-        return Freeze.read(spec.object("freeze").orElseThrow());
+        return FreezeReader.read(spec.object("freeze").orElseThrow());
     }
 
     @Test

@@ -7,6 +7,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.junit.ArchTests;
 import com.tngtech.archunit.lang.ArchRule;
+import dev.upshift.archrules.ApiRules;
 import dev.upshift.archrules.MachineIndependenceRules;
 import dev.upshift.archrules.PureModuleRules;
 
@@ -40,6 +41,9 @@ class LayeringTest {
     @ArchTest
     static final ArchRule logsNothing = noClasses().should().dependOnClassesThat().resideInAnyPackage("org.slf4j..")
             .because("contracts have nothing to log; the engine logs what adapters do");
+
+    @ArchTest
+    static final ArchTests api = ArchTests.in(ApiRules.class);
 
     @ArchTest
     static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);

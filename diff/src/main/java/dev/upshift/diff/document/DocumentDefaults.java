@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.source.SourceDocument;
-import dev.upshift.diff.internal.SourceMap;
 import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -86,7 +85,7 @@ public final class DocumentDefaults {
                 }
             }
             if (tree != null) {
-                SourceDocument source = new SourceDocument(sourceName, out.size(), tree, SourceMap.empty(sourceName));
+                SourceDocument source = SourceDocument.of(sourceName, out.size(), tree);
                 out.add(new Document(doc.id(), tree.get("apiVersion").asText(), tree, source, ""));
             }
         }

@@ -1,6 +1,5 @@
 package dev.upshift.diff.document;
 
-import dev.upshift.diff.internal.ObjectView;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -18,7 +17,6 @@ import java.util.Optional;
  * @param name the name glob, if any
  */
 public record DocumentMatch(Optional<String> apiVersion, Optional<String> kind, Optional<String> name) {
-    private static final List<String> FIELDS = List.of("apiVersion", "kind", "name");
     private static final DocumentMatch ANY = new DocumentMatch(Optional.empty(), Optional.empty(), Optional.empty());
 
     /** Validates the parts (no empty globs). */
@@ -56,27 +54,6 @@ public record DocumentMatch(Optional<String> apiVersion, Optional<String> kind, 
     /** This match narrowed to a kind glob. */
     public DocumentMatch withKind(String kindGlob) {
         return new DocumentMatch(apiVersion, Optional.of(kindGlob), name);
-    }
-
-    /**
-     * Reads a {@code match} mapping ({@code apiVersion}, {@code kind}, {@code name}, all optional);
-     * problems go to the view's collector.
-     */
-    public static DocumentMatch read(ObjectView view) {
-        Optional<String> apiVersion = nonEmpty(view, "apiVersion");
-        Optional<String> kind = nonEmpty(view, "kind");
-        Optional<String> name = nonEmpty(view, "name");
-        view.rejectUnknownFields(FIELDS);
-        return new DocumentMatch(apiVersion, kind, name);
-    }
-
-    private static Optional<String> nonEmpty(ObjectView view, String field) {
-        return view.string(field).filter(s -> {
-            if (s.isEmpty()) {
-                view.error(field, "must not be empty; leave the field out to match any " + field);
-            }
-            return !s.isEmpty();
-        });
     }
 
     /** Whether a document matches. */

@@ -6,7 +6,6 @@ import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.diff.problem.SourceLocation;
-import dev.upshift.diff.internal.SourceMap;
 import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -105,7 +104,7 @@ public final class DocumentSet {
     public static DocumentSet of(List<ObjectNode> trees) {
         List<SourceDocument> sources = new ArrayList<>();
         for (int i = 0; i < trees.size(); i++) {
-            sources.add(new SourceDocument("<memory>", i, trees.get(i), SourceMap.empty("<memory>")));
+            sources.add(SourceDocument.of("<memory>", i, trees.get(i)));
         }
         return read(sources);
     }

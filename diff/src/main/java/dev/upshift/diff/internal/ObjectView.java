@@ -265,7 +265,7 @@ public final class ObjectView {
                 known.addAll(expected);
                 String hint = Suggestions.closest(name, known).map(c -> "; did you mean '" + c + "'?")
                         .orElse("; expected " + (known.isEmpty() ? "no fields" : "one of: " + String.join(", ", known)));
-                problems.error(document.sourceMap().keyLocation(childPointer(name)), fieldPath(name),
+                problems.error(document.keyLocation(childPointer(name)), fieldPath(name),
                         "unknown field" + hint);
             }
         }

@@ -30,7 +30,7 @@ public final class SpecLists {
     public static FieldRules fieldRules(List<ObjectView> items, List<FieldRule> declared) {
         List<FieldRule> out = new ArrayList<>();
         for (ObjectView item : items) {
-            FieldRule.read(item).ifPresent(rule -> {
+            FieldRuleReader.read(item).ifPresent(rule -> {
                 Optional<FieldRule> twin = declared.stream().filter(r -> r.sameTarget(rule)).findFirst();
                 if (twin.isPresent()) {
                     item.error("path", "a rule with the same match and path is already declared at "
@@ -48,7 +48,7 @@ public final class SpecLists {
     public static DocumentDefaults defaults(List<ObjectView> items) {
         List<DefaultsRule> out = new ArrayList<>();
         for (ObjectView item : items) {
-            DefaultsRule.read(item).ifPresent(out::add);
+            DefaultsRuleReader.read(item).ifPresent(out::add);
         }
         return DocumentDefaults.of(out);
     }

@@ -5,14 +5,10 @@ import dev.upshift.diff.path.PathPattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.upshift.diff.internal.JsonTrees;
-import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.internal.FieldRuleChecks;
 import dev.upshift.diff.problem.SourceLocation;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -46,9 +42,6 @@ import java.util.Optional;
 public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConflict> onConflict,
         Optional<Mutability> mutability, Optional<Impact> impact, List<String> listKeys, Optional<ListType> listType,
         Map<String, JsonNode> keyDefaults, Optional<Merging> merging, SourceLocation location) {
-    private static final List<String> FIELDS = List.of(
-            "match", "path", "onConflict", "mutable", "impact", "listKeys", "listType", "keyDefaults", "ignore");
-
     /**
      * Validates the rule: it sets something; {@code listKeys} are distinct non-empty names, go only
      * with {@code listType: map} and name a list (not a list item); {@code listType} names a list too;
@@ -66,125 +59,22 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
         keyDefaults = Collections.unmodifiableMap(new LinkedHashMap<>(keyDefaults));
         Objects.requireNonNull(merging, "merging");
         Objects.requireNonNull(location, "location");
-        Optional<String> problem = listProblem(path, listKeys, listType);
+        Optional<String> problem = FieldRuleChecks.listProblem(path, listKeys, listType);
         if (problem.isEmpty()) {
-            problem = keyDefaultsProblem(listKeys, listType, keyDefaults);
+            problem = FieldRuleChecks.keyDefaultsProblem(listKeys, listType, keyDefaults);
         }
         if (problem.isPresent()) {
             throw new IllegalArgumentException(problem.get());
         }
         if (onConflict.isEmpty() && mutability.isEmpty() && impact.isEmpty() && listKeys.isEmpty()
                 && listType.isEmpty() && merging.isEmpty()) {
-            throw new IllegalArgumentException(NOTHING_SET);
+            throw new IllegalArgumentException(FieldRuleChecks.NOTHING_SET);
         }
-    }
-
-    private static final String NOTHING_SET =
-            "the rule sets nothing; give at least one of onConflict, mutable, impact, listKeys, listType, ignore";
-
-    private static Optional<String> listProblem(PathPattern path, List<String> listKeys, Optional<ListType> listType) {
-        if (new HashSet<>(listKeys).size() != listKeys.size() || listKeys.stream().anyMatch(String::isEmpty)) {
-            return Optional.of("listKeys must be distinct, non-empty field names");
-        }
-        if (!listKeys.isEmpty() && listType.isPresent() && listType.get() != ListType.MAP) {
-            return Optional.of("listKeys go with listType: map, not " + listType.get());
-        }
-        if ((!listKeys.isEmpty() || listType.isPresent()) && path.endsWithItem()) {
-            return Optional.of((listKeys.isEmpty() ? "listType" : "listKeys") + " needs the path of a list, but '"
-                    + path + "' ends at a list item; remove the last [..] step");
-        }
-        return Optional.empty();
-    }
-
-    /** Why key defaults do not fit the list settings, if they do not. */
-    private static Optional<String> keyDefaultsProblem(List<String> listKeys, Optional<ListType> listType,
-            Map<String, JsonNode> keyDefaults) {
-        if (keyDefaults.isEmpty()) {
-            return Optional.empty();
-        }
-        List<String> keys = !listKeys.isEmpty() ? listKeys
-                : listType.equals(Optional.of(ListType.MAP)) ? List.of("name") : List.of();
-        if (keys.isEmpty()) {
-            return Optional.of("keyDefaults need listKeys: they give values to key fields");
-        }
-        for (Map.Entry<String, JsonNode> e : keyDefaults.entrySet()) {
-            if (!keys.contains(e.getKey())) {
-                return Optional.of("keyDefaults names '" + e.getKey() + "', which is not a key of this list (keys: "
-                        + String.join(", ", keys) + ")");
-            }
-            JsonNode v = e.getValue();
-            if (v == null || !v.isValueNode() || v.isNull()) {
-                return Optional.of("the key default of '" + e.getKey() + "' must be text, a number or a boolean, not "
-                        + (v == null ? "nothing" : JsonTrees.describe(v)));
-            }
-        }
-        return Optional.empty();
     }
 
     /** Starts a rule for the fields a pattern matches, in every document. */
     public static Builder forPath(String pathPattern) {
         return new Builder(PathPattern.parse(pathPattern));
-    }
-
-    /**
-     * Reads one item of a {@code fieldRules} list (of a Release or a {@code FieldRules} document):
-     * {@code match} (optional {@code apiVersion}, {@code kind}, {@code name}), {@code path}
-     * (required), {@code onConflict} ({@code overwrite|keep|fail}), {@code mutable},
-     * {@code impact} ({@code none|inPlace|rolling|replace}), {@code listKeys}, {@code listType}
-     * ({@code map|set|atomic}), {@code keyDefaults} (a mapping of key field to scalar), {@code ignore}.
-     * Every problem (a bad pattern, an unknown word, list settings on a list item, a key default for a
-     * field that is not a key, an unknown field) is recorded on the view with its position.
-     *
-     * @return the rule, or empty when the item has an error
-     */
-    public static Optional<FieldRule> read(ObjectView item) {
-        int before = item.problems().all().size();
-        DocumentMatch match = item.object("match").map(DocumentMatch::read).orElse(DocumentMatch.any());
-        Optional<PathPattern> path = item.requiredParsed("path", PathPattern::parse);
-        Optional<OnConflict> onConflict = item.choice("onConflict", OnConflict.words());
-        Optional<Mutability> mutability = item.bool("mutable").map(Mutability::of);
-        Optional<Impact> impact = item.choice("impact", Impact.words());
-        List<String> listKeys = item.strings("listKeys");
-        if (item.has("listKeys") && item.node().get("listKeys").isArray() && item.node().get("listKeys").isEmpty()) {
-            item.error("listKeys", "must name at least one key field; leave it out to use the default (name)");
-        }
-        Optional<ListType> listType = item.choice("listType", ListType.words());
-        Map<String, JsonNode> keyDefaults = readKeyDefaults(item);
-        Optional<Merging> merging = item.bool("ignore").map(Merging::ofIgnore);
-        item.rejectUnknownFields(FIELDS);
-        if (path.isPresent()) {
-            listProblem(path.get(), listKeys, listType)
-                    .ifPresent(m -> item.error(item.has("listKeys") ? "listKeys" : "listType", m));
-        }
-        keyDefaultsProblem(listKeys, listType, keyDefaults).ifPresent(m -> item.error("keyDefaults", m));
-        if (FIELDS.subList(2, FIELDS.size()).stream().noneMatch(f -> item.node().has(f))) {
-            item.error(NOTHING_SET);
-        }
-        boolean errors = item.problems().all().subList(before, item.problems().all().size()).stream()
-                .anyMatch(Problem::isError);
-        if (errors || path.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of(new FieldRule(match, path.get(), onConflict, mutability, impact, listKeys, listType,
-                keyDefaults, merging, item.location()));
-    }
-
-    /** The {@code keyDefaults} mapping; a value that is not a scalar is an error at that value. */
-    private static Map<String, JsonNode> readKeyDefaults(ObjectView item) {
-        Map<String, JsonNode> out = new LinkedHashMap<>();
-        item.object("keyDefaults").ifPresent(view -> {
-            for (Iterator<String> names = view.node().fieldNames(); names.hasNext(); ) {
-                String name = names.next();
-                view.raw(name).ifPresentOrElse(v -> {
-                    if (v.isValueNode()) {
-                        out.put(name, v);
-                    } else {
-                        view.error(name, "expected text, a number or a boolean, got " + JsonTrees.describe(v));
-                    }
-                }, () -> view.error(name, "expected text, a number or a boolean, got null"));
-            }
-        });
-        return out;
     }
 
     /**

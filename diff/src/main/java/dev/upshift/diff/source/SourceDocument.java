@@ -13,37 +13,67 @@ import java.util.Set;
  * One document as loaded from a source: its tree and where each of its values stood.
  *
  * <p>The tree is a Jackson {@link ObjectNode}. Treat it as read-only: code that needs to change a
- * document works on {@code root().deepCopy()}.
- *
- * @param source the source's name (usually a file path)
- * @param index the 0-based position of the document in its source (documents separated by
- *     {@code ---})
- * @param root the document's tree
- * @param sourceMap where each value stood in the source
- * @param legacyFields RFC 6901 pointers of fields that an older {@code apiVersion} had and that a
- *     {@link Migration} kept beside their replacement; readers accept them without using them
+ * document works on {@code root().deepCopy()}. Two documents are equal when their parts are and they
+ * share their positions (the same load).
  */
-public record SourceDocument(String source, int index, ObjectNode root, SourceMap sourceMap, Set<String> legacyFields) {
+public final class SourceDocument {
+    private final String source;
+    private final int index;
+    private final ObjectNode root;
+    private final SourceMap sourceMap;
+    private final Set<String> legacyFields;
 
-    /** Validates the parts. */
-    public SourceDocument {
-        Objects.requireNonNull(source, "source");
-        Objects.requireNonNull(root, "root");
-        Objects.requireNonNull(sourceMap, "sourceMap");
-        legacyFields = Set.copyOf(legacyFields);
+    SourceDocument(String source, int index, ObjectNode root, SourceMap sourceMap, Set<String> legacyFields) {
+        this.source = Objects.requireNonNull(source, "source");
+        this.root = Objects.requireNonNull(root, "root");
+        this.sourceMap = Objects.requireNonNull(sourceMap, "sourceMap");
+        this.legacyFields = Set.copyOf(legacyFields);
         if (index < 0) {
             throw new IllegalArgumentException("index must not be negative");
         }
+        this.index = index;
     }
 
-    /** A document as loaded, with no legacy fields. */
-    public SourceDocument(String source, int index, ObjectNode root, SourceMap sourceMap) {
+    SourceDocument(String source, int index, ObjectNode root, SourceMap sourceMap) {
         this(source, index, root, sourceMap, Set.of());
     }
 
     /** A document built in memory, with no positions beyond its source name. */
     public static SourceDocument of(String source, ObjectNode root) {
-        return new SourceDocument(source, 0, root, SourceMap.empty(source));
+        return of(source, 0, root);
+    }
+
+    /**
+     * A document built in memory as the {@code index}-th of its source, with no positions beyond
+     * its source name.
+     *
+     * @throws IllegalArgumentException if {@code index} is negative
+     */
+    public static SourceDocument of(String source, int index, ObjectNode root) {
+        return new SourceDocument(source, index, root, SourceMap.empty(source));
+    }
+
+    /** The source's name (usually a file path). */
+    public String source() {
+        return source;
+    }
+
+    /** The 0-based position of the document in its source (documents separated by {@code ---}). */
+    public int index() {
+        return index;
+    }
+
+    /** The document's tree. */
+    public ObjectNode root() {
+        return root;
+    }
+
+    /**
+     * RFC 6901 pointers of fields that an older {@code apiVersion} had and that a {@link Migration}
+     * kept beside their replacement; readers accept them without using them.
+     */
+    public Set<String> legacyFields() {
+        return legacyFields;
     }
 
     /** The {@code apiVersion} field as text, or the empty string when absent or not text. */
@@ -71,6 +101,14 @@ public record SourceDocument(String source, int index, ObjectNode root, SourceMa
         return sourceMap.valueLocation(pointer);
     }
 
+    /**
+     * Where the key of the member at an RFC 6901 pointer stood (for a list item or the root: where
+     * its value stood), or the nearest ancestor's value: where to point at an unknown field.
+     */
+    public SourceLocation keyLocation(String pointer) {
+        return sourceMap.keyLocation(pointer);
+    }
+
     /** The same document with another tree (positions kept; new values resolve to their parents). */
     public SourceDocument withRoot(ObjectNode newRoot) {
         return new SourceDocument(source, index, newRoot, sourceMap, legacyFields);
@@ -81,6 +119,17 @@ public record SourceDocument(String source, int index, ObjectNode root, SourceMa
         Set<String> all = new java.util.HashSet<>(legacyFields);
         all.addAll(more);
         return new SourceDocument(source, index, root, sourceMap, all);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof SourceDocument d && source.equals(d.source) && index == d.index && root.equals(d.root)
+                && sourceMap == d.sourceMap && legacyFields.equals(d.legacyFields);
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(source, index, root, System.identityHashCode(sourceMap), legacyFields);
     }
 
     /** {@code kind/name (source#index)}, for messages. */

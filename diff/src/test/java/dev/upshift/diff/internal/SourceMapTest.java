@@ -17,7 +17,7 @@ class SourceMapTest {
         SourceDocument doc = load("a/b: 1\nc~d:\n  - x\n  - e: 2\n");
         assertThat(doc.locate("/a~1b")).hasToString("f.yaml:1:6");
         assertThat(doc.locate("/c~0d/1/e")).hasToString("f.yaml:4:8");
-        assertThat(doc.sourceMap().keyLocation("/c~0d/1/e")).hasToString("f.yaml:4:5");
+        assertThat(doc.keyLocation("/c~0d/1/e")).hasToString("f.yaml:4:5");
     }
 
     @Test
@@ -26,7 +26,7 @@ class SourceMapTest {
         assertThat(doc.locate("/spec/list/7")).hasToString("f.yaml:2:9");
         assertThat(doc.locate("/spec/list/01")).as("not an index").hasToString("f.yaml:2:9");
         assertThat(doc.locate("/spec/list/1/deeper")).hasToString("f.yaml:2:13");
-        assertThat(doc.sourceMap().keyLocation("/spec/nothing")).as("no key: the parent's value").hasToString("f.yaml:2:3");
+        assertThat(doc.keyLocation("/spec/nothing")).as("no key: the parent's value").hasToString("f.yaml:2:3");
         assertThat(doc.locate("not a pointer")).hasToString("f.yaml:1:1");
     }
 

@@ -47,7 +47,7 @@ class DocumentLoaderTest {
         void remembersLineAndColumnOfEveryValueAndKey() {
             SourceDocument doc = loader.load("f.yaml", "kind: A\nspec:\n  windows:\n    - name: w1\n      end: 3\n").get(0);
             assertThat(doc.locate("/spec/windows/0/end")).hasToString("f.yaml:5:12");
-            assertThat(doc.sourceMap().keyLocation("/spec/windows/0/end")).hasToString("f.yaml:5:7");
+            assertThat(doc.keyLocation("/spec/windows/0/end")).hasToString("f.yaml:5:7");
             assertThat(doc.locate("/spec/windows/0/missing/deeper")).hasToString("f.yaml:4:7");
             assertThat(doc.location()).hasToString("f.yaml:1:1");
         }
