@@ -1,6 +1,6 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.internal.Suggestions;
+import dev.upshift.diff.problem.Suggestions;
 import dev.upshift.diff.problem.SyntaxException;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -7,7 +7,7 @@ import dev.upshift.core.select.ResolvedTarget;
 import dev.upshift.core.select.StageOverlap;
 import dev.upshift.core.select.Targets;
 import dev.upshift.core.select.UpgradeSelection;
-import dev.upshift.diff.internal.Suggestions;
+import dev.upshift.diff.problem.Suggestions;
 import dev.upshift.diff.kind.DocumentKind;
 import dev.upshift.diff.kind.DocumentKinds;
 import dev.upshift.diff.problem.Problems;

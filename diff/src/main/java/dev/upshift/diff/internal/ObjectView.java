@@ -1,5 +1,7 @@
 package dev.upshift.diff.internal;
 
+import dev.upshift.diff.problem.Suggestions;
+
 import dev.upshift.diff.patch.JsonPointers;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.problem.SourceLocation;

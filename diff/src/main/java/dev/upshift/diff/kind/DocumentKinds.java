@@ -1,6 +1,6 @@
 package dev.upshift.diff.kind;
 
-import dev.upshift.diff.internal.Suggestions;
+import dev.upshift.diff.problem.Suggestions;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
 

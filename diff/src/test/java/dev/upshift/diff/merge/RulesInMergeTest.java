@@ -9,8 +9,6 @@ import dev.upshift.diff.internal.FieldPolicy;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentMatch;
-import dev.upshift.diff.merge.MergeResult;
-import dev.upshift.diff.merge.ThreeWayMerge;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.testing.Yaml;
 import static org.assertj.core.api.Assertions.assertThat;

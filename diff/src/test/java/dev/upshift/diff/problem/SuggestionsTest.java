@@ -1,4 +1,4 @@
-package dev.upshift.diff.internal;
+package dev.upshift.diff.problem;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;

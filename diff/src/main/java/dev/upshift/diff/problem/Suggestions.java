@@ -1,10 +1,14 @@
-package dev.upshift.diff.internal;
+package dev.upshift.diff.problem;
 
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
 
-/** "Did you mean" hints for misspelt names: fields, kinds, zones, enumerated words. */
+/**
+ * "Did you mean" hints for misspelt names: fields, kinds, zones, enumerated words, command-line
+ * options. Every Upshift message that suggests a name uses it, and tools that embed Upshift can use
+ * it for their own messages so that suggestions read alike. Pure and thread-safe.
+ */
 public final class Suggestions {
     private Suggestions() {}
 
