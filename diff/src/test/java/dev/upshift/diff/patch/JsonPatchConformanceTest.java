@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
@@ -42,6 +43,10 @@ class JsonPatchConformanceTest {
         if (!Files.isRegularFile(folder.resolve(file))) {
             String missing = "JSON Patch conformance suite not found at " + folder.toAbsolutePath().normalize()
                     + " (set -Dupshift.shared to the folder holding " + SUITE + "): " + file + " was not checked";
+            if (suiteRequired()) {
+                return Stream.of(dynamicTest(file + " is missing", () -> Assertions.fail(missing
+                        + "; CI requires the suite (upshift.requireConformance or CI=true)")));
+            }
             return Stream.of(dynamicTest(file + " is missing", () -> Assumptions.assumeTrue(false, missing)));
         }
         JsonNode records = Json.MAPPER.readTree(folder.resolve(file).toFile());
@@ -81,6 +86,16 @@ class JsonPatchConformanceTest {
             assertThat(JsonPatch.apply(doc, patch)).isEqualTo(expected);
             assertThat(doc).isEqualTo(before);
         }));
+    }
+
+    /**
+     * Whether a missing suite fails instead of skipping: in CI ({@code CI=true}, as .ci/run runs) or
+     * with {@code -Dupshift.requireConformance=true}, so that CI can never pass without running it,
+     * while a user's clone without {@code ../shared} still builds.
+     */
+    static boolean suiteRequired() {
+        return Boolean.parseBoolean(System.getProperty("upshift.requireConformance", "false"))
+                || "true".equalsIgnoreCase(System.getenv("CI"));
     }
 
     /** {@code upshift.shared} as the build sets it, else {@code ../shared} beside the repository root. */
