@@ -33,7 +33,7 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  * the stack only when a problem is reported.
  */
 final class TreeBuilder {
-    static final JsonNodeFactory NODES = JsonNodeFactory.withExactBigDecimals(true);
+    static final JsonNodeFactory NODES = new JsonNodeFactory(true);
 
     private final String source;
     private final JsonParser parser;

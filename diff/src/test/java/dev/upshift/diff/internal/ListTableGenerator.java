@@ -70,7 +70,7 @@ final class ListTableGenerator {
         for (Path f : files) {
             JsonNode doc = read(json, f);
             JsonNode defs = doc.has("definitions") ? doc.get("definitions") : doc.path("components").path("schemas");
-            defs.fields().forEachRemaining(e -> schemas.put(e.getKey(), e.getValue()));
+            defs.properties().forEach(e -> schemas.put(e.getKey(), e.getValue()));
         }
         return kubernetes(schemas, version);
     }
@@ -124,7 +124,7 @@ final class ListTableGenerator {
         }
         hasLists.put(type, false);
         boolean result = false;
-        for (Iterator<Map.Entry<String, JsonNode>> it = schemas.get(type).path("properties").fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = schemas.get(type).path("properties").properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> p = it.next();
             if (skipped(type, p.getKey())) {
                 continue;
@@ -196,7 +196,7 @@ final class ListTableGenerator {
 
     private static Map<String, JsonNode> toMap(JsonNode object) {
         Map<String, JsonNode> out = new TreeMap<>();
-        object.fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue()));
+        object.properties().forEach(e -> out.put(e.getKey(), e.getValue()));
         return out;
     }
 

@@ -122,7 +122,7 @@ class LeafModelPropertiesTest {
             return;
         }
         if (node.isObject()) {
-            node.fields().forEachRemaining(e -> emptyContainers(at + "." + e.getKey(), e.getValue(), into));
+            node.properties().forEach(e -> emptyContainers(at + "." + e.getKey(), e.getValue(), into));
             return;
         }
         boolean keyed = LeafModel.keyed(node);
