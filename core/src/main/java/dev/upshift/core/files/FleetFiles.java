@@ -9,6 +9,8 @@ import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.diff.source.SourceDocument;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -30,7 +32,9 @@ import java.util.TreeSet;
  * folder (or one file) of Kubernetes documents. The documents below such a folder belong to the
  * cluster, not to the fleet: they are left out of {@link #documents()}, and the problems of their
  * files go to the cluster that names them rather than to {@link #problems()}. The folder must exist
- * and must not hold the cluster document itself; an absolute path is refused.
+ * and must not hold the cluster document itself; an absolute path is refused. Paths are resolved in
+ * the file system of the fleet folder, so that a fleet inside a jar or zip file (opened with
+ * {@link FileSystems#newFileSystem(Path)}) reads its resource folders too.
  *
  * <p>Immutable once loaded; it reflects the files as they were when {@link #load} read them.
  */
@@ -43,16 +47,18 @@ public final class FleetFiles {
     private final List<Problem> problems;
     private final TreeMap<String, List<SourceDocument>> resourceDocuments;
     private final TreeMap<String, List<Problem>> resourceProblems;
+    private final FileSystem fileSystem;
     private final ResourceFolders onDisk;
 
     private FleetFiles(List<SourceDocument> documents, List<Problem> problems,
             TreeMap<String, List<SourceDocument>> resourceDocuments, TreeMap<String, List<Problem>> resourceProblems,
-            DocumentFiles files) {
+            DocumentFiles files, FileSystem fileSystem) {
         this.documents = List.copyOf(documents);
         this.problems = List.copyOf(problems);
         this.resourceDocuments = resourceDocuments;
         this.resourceProblems = resourceProblems;
-        this.onDisk = onDisk(files);
+        this.fileSystem = fileSystem;
+        this.onDisk = onDisk(files, fileSystem);
     }
 
     /**
@@ -61,19 +67,20 @@ public final class FleetFiles {
      */
     public static FleetFiles load(Path root, DocumentFiles files) {
         Problems found = new Problems();
+        FileSystem fs = root.getFileSystem();
         List<SourceDocument> all = files.load(root, found);
         TreeSet<String> folders = new TreeSet<>();
         for (SourceDocument d : all) {
             JsonNode from = d.root().path("spec").path("resourcesFrom");
             if (d.kind().equals(MANAGED_CLUSTER) && from.isTextual()) {
-                resolve(d, from.textValue(), new Problems()).ifPresent(p -> folders.add(p.toString()));
+                resolve(fs, d, from.textValue(), new Problems()).ifPresent(p -> folders.add(p.toString()));
             }
         }
         List<SourceDocument> own = new ArrayList<>();
         TreeMap<String, List<SourceDocument>> resources = new TreeMap<>();
         for (SourceDocument d : all) {
-            String file = normal(d.source());
-            if (inAny(folders, file)) {
+            String file = normal(fs, d.source());
+            if (inAny(fs, folders, file)) {
                 resources.computeIfAbsent(file, f -> new ArrayList<>()).add(d);
             } else {
                 own.add(d);
@@ -82,23 +89,28 @@ public final class FleetFiles {
         List<Problem> problems = new ArrayList<>();
         TreeMap<String, List<Problem>> resourceProblems = new TreeMap<>();
         for (Problem p : found.all()) {
-            String file = normal(p.location().source());
-            if (inAny(folders, file)) {
+            String file = normal(fs, p.location().source());
+            if (inAny(fs, folders, file)) {
                 resourceProblems.computeIfAbsent(file, f -> new ArrayList<>()).add(p);
             } else {
                 problems.add(p);
             }
         }
-        return new FleetFiles(own, problems, resources, resourceProblems, files);
+        return new FleetFiles(own, problems, resources, resourceProblems, files, fs);
     }
 
     /**
      * Finds resource folders on disk, relative to the folder of the file each cluster document came
-     * from, reading them with {@code files}: what {@link FleetKinds#MANAGED_CLUSTER} uses.
+     * from, reading them with {@code files}: what {@link FleetKinds#MANAGED_CLUSTER} uses. The files are
+     * those of the default file system.
      */
     public static ResourceFolders onDisk(DocumentFiles files) {
+        return onDisk(files, FileSystems.getDefault());
+    }
+
+    private static ResourceFolders onDisk(DocumentFiles files, FileSystem fs) {
         Objects.requireNonNull(files, "files");
-        return (cluster, folder, problems) -> resolve(cluster, folder, problems)
+        return (cluster, folder, problems) -> resolve(fs, cluster, folder, problems)
                 .map(path -> files.load(path, problems)).orElse(List.of());
     }
 
@@ -118,7 +130,7 @@ public final class FleetFiles {
      */
     public ResourceFolders resourceFolders() {
         return (cluster, folder, problems) -> {
-            Optional<Path> path = resolve(cluster, folder, problems);
+            Optional<Path> path = resolve(fileSystem, cluster, folder, problems);
             if (path.isEmpty()) {
                 return List.of();
             }
@@ -145,11 +157,11 @@ public final class FleetFiles {
                 .toList());
     }
 
-    private static Optional<Path> resolve(SourceDocument cluster, String folder, Problems problems) {
+    private static Optional<Path> resolve(FileSystem fs, SourceDocument cluster, String folder, Problems problems) {
         SourceLocation at = cluster.locate(POINTER);
         Path relative;
         try {
-            relative = Path.of(folder);
+            relative = fs.getPath(folder);
         } catch (InvalidPathException e) {
             problems.error(at, FIELD, "'" + folder + "' is not a path: " + e.getReason());
             return Optional.empty();
@@ -158,8 +170,8 @@ public final class FleetFiles {
             problems.error(at, FIELD, "must be a path relative to the folder of this file, not '" + folder + "'");
             return Optional.empty();
         }
-        Path file = Path.of(cluster.source()).normalize();
-        Path base = file.getParent() == null ? Path.of("") : file.getParent();
+        Path file = fs.getPath(cluster.source()).normalize();
+        Path base = file.getParent() == null ? fs.getPath("") : file.getParent();
         Path resolved = base.resolve(relative).normalize();
         if (file.startsWith(resolved)) {
             problems.error(at, FIELD, "'" + folder + "' holds this document itself; name a folder of the cluster's"
@@ -185,12 +197,12 @@ public final class FleetFiles {
     }
 
     /** Whether the file, or a folder above it, is one of the folders. */
-    private static boolean inAny(TreeSet<String> folders, String file) {
+    private static boolean inAny(FileSystem fs, TreeSet<String> folders, String file) {
         if (folders.isEmpty()) {
             return false;
         }
         try {
-            for (Path p = Path.of(file); p != null; p = p.getParent()) {
+            for (Path p = fs.getPath(file); p != null; p = p.getParent()) {
                 if (folders.contains(p.toString())) {
                     return true;
                 }
@@ -201,9 +213,9 @@ public final class FleetFiles {
         return false;
     }
 
-    private static String normal(String source) {
+    private static String normal(FileSystem fs, String source) {
         try {
-            return Path.of(source).normalize().toString();
+            return fs.getPath(source).normalize().toString();
         } catch (InvalidPathException e) {
             return source;
         }

@@ -10,9 +10,12 @@ import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.Listing;
 import dev.upshift.spi.ManagedCluster;
 import java.io.IOException;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -145,6 +148,29 @@ class FleetFolderTest {
         FleetFolder.Contents out = FleetFolder.of(dir.resolve("fleet")).read();
         assertThat(out.problems()).isEmpty();
         assertThat(out.clusters().items().get(0).resources().ids()).extracting(DocumentId::name).containsExactly("base");
+    }
+
+    @Test
+    @DisplayName("a fleet inside a zip file (as a jar ships one) reads its resource folders from the zip")
+    void resourceFoldersInAZipFile() throws IOException {
+        Path zip = dir.resolve("fleet.zip");
+        try (FileSystem fs = FileSystems.newFileSystem(zip, Map.of("create", "true"))) {
+            Path fleet = fs.getPath("/fleet");
+            Files.createDirectories(fleet.resolve("clusters/prod/prod-eu-1"));
+            Files.writeString(fleet.resolve("clusters/prod/prod-eu-1.yaml"), cluster("prod-eu-1", "  resourcesFrom: prod-eu-1\n"));
+            Files.writeString(fleet.resolve("clusters/prod/prod-eu-1/kcp.yaml"), "apiVersion: controlplane.cluster.x-k8s.io/v1beta1\n"
+                    + "kind: KubeadmControlPlane\nmetadata: {name: prod-eu-1}\nspec: {version: v1.29.4}\n");
+            Files.writeString(fleet.resolve("clusters/prod/missing.yaml"), cluster("missing", "  resourcesFrom: nowhere\n"));
+            Files.writeString(fleet.resolve("release.yaml"), release("1.0.0"));
+        }
+        try (FileSystem fs = FileSystems.newFileSystem(zip)) {
+            FleetFolder.Contents in = FleetFolder.of(fs.getPath("/fleet")).read();
+            assertThat(in.clusters().items()).extracting(ManagedCluster::id).containsExactly("prod-eu-1");
+            assertThat(in.clusters().items().get(0).resources().ids()).extracting(DocumentId::kind)
+                    .containsExactly("KubeadmControlPlane");
+            assertThat(text(in.problems())).containsExactly(
+                    "/fleet/clusters/prod/missing.yaml:7:18: spec.resourcesFrom: no such folder: /fleet/clusters/prod/nowhere");
+        }
     }
 
     @Test
