@@ -9,10 +9,17 @@ import java.nio.file.FileSystem;
 import java.nio.file.FileSystemAlreadyExistsException;
 import java.nio.file.FileSystems;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
 
 /** The demo fleet packaged in the CLI (a copy of examples/fleet), as a readable folder. */
 final class DemoFleet {
+    /**
+     * The instant the demo fleet is designed for (examples/fleet/README.md): a Monday morning in
+     * December, with the European rollout's dev stage under way and the year-end exclusions ahead.
+     */
+    static final Instant INSTANT = Instant.parse("2026-12-14T09:00:00Z");
+
     private DemoFleet() {}
 
     static Path root() {

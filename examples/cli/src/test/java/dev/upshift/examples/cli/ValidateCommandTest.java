@@ -11,11 +11,13 @@ import org.junit.jupiter.api.io.TempDir;
 class ValidateCommandTest {
 
     @Test
-    void acceptsTheDemoFleet() {
+    void acceptsTheDemoFleetWarningOnlyOfItsDeliberateConflict() {
         Cli r = Cli.run("validate", DemoFleet.root().toString());
-        assertThat(r.err()).isEmpty();
+        assertThat(r.err()).isEqualTo(DemoFleet.root().resolve("upgrades/fleet-to-20.1.yaml") + ":6:9: warning: metadata.name:"
+                + " upgrades data-follows-stable (to 20.1.1) and fleet-to-20.1 (to 20.1.0) select prod-eu-payments-2 with"
+                + " different targets; the plan blocks it (CONFLICTING_UPGRADES)\n");
         assertThat(r.exitCode()).isZero();
-        assertThat(r.out()).matches("\\d+ documents valid\\n");
+        assertThat(r.out()).isEqualTo("37 documents valid (1 warning)\n");
     }
 
     @Test

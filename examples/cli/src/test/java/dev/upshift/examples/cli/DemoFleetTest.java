@@ -1,0 +1,192 @@
+package dev.upshift.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.select.ConflictingUpgrades;
+import dev.upshift.core.select.FleetSelection;
+import dev.upshift.core.select.ResolvedTarget;
+import dev.upshift.core.select.UpgradeSelection;
+import dev.upshift.diff.merge.FieldChange;
+import dev.upshift.diff.merge.MergeResult;
+import dev.upshift.diff.merge.ThreeWayMerge;
+import dev.upshift.release.Cut;
+import dev.upshift.release.NoPath;
+import dev.upshift.release.PathResult;
+import dev.upshift.release.Release;
+import dev.upshift.release.ReleaseCatalog;
+import dev.upshift.release.UpgradeGraph;
+import dev.upshift.release.UpgradePath;
+import dev.upshift.schedule.AllowedIntervals;
+import dev.upshift.schedule.Interval;
+import dev.upshift.schedule.ScheduleIndex;
+import dev.upshift.schedule.UpgradeKind;
+import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.ManagedCluster;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The demo fleet (examples/fleet, packaged as the CLI's demo) holds what its README promises at
+ * {@link DemoFleet#INSTANT}, checked with the parts the planner is built from: selection, targets,
+ * paths, the three-way merge, schedules and freezes.
+ */
+class DemoFleetTest {
+    private static final FleetFolder.Contents FLEET = FleetFolder.of(DemoFleet.root()).read();
+    private static final ReleaseCatalog CATALOG = ReleaseCatalog.of(FLEET.releases().items());
+    private static final FleetSelection SELECTION =
+            FleetSelection.of(FLEET.clusters().items(), FLEET.upgrades().items(), CATALOG);
+    private static final Instant NOW = DemoFleet.INSTANT;
+
+    private static ManagedCluster cluster(String id) {
+        return FLEET.clusters().items().stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    private static Release release(ManagedCluster c) {
+        return CATALOG.get(c.release()).orElseThrow();
+    }
+
+    /** The release each selected cluster is taken to, by every upgrade that selects it. */
+    private static Map<String, List<Release>> targets() {
+        Map<String, List<Release>> out = new TreeMap<>();
+        for (UpgradeSelection u : SELECTION.upgrades()) {
+            Release to = ((ResolvedTarget.Found) u.target()).release();
+            u.clusters().forEach(c -> out.computeIfAbsent(c.id(), k -> new java.util.ArrayList<>()).add(to));
+        }
+        return out;
+    }
+
+    private static MergeResult merge(ManagedCluster c, Release to) {
+        return ThreeWayMerge.withRules(to.fieldRules()).merge(release(c).defaults().applyTo(c.resources()), c.resources(),
+                to.defaults().applyTo(c.resources()));
+    }
+
+    @Test
+    @DisplayName("21 clusters on three infrastructures across dev, staging and prod, kept as clusters/<stage>/<name>.yaml")
+    void aBelievableFleet() throws Exception {
+        assertThat(FLEET.problems()).isEmpty();
+        List<ManagedCluster> clusters = FLEET.clusters().items();
+        assertThat(clusters).hasSize(21);
+        Map<String, Long> perInfrastructure = clusters.stream()
+                .collect(Collectors.groupingBy(ManagedCluster::infrastructure, TreeMap::new, Collectors.counting()));
+        assertThat(perInfrastructure).isEqualTo(Map.of("aws", 11L, "azure", 6L, "vsphere", 4L));
+        assertThat(clusters).extracting(c -> c.labels().get("stage")).containsOnly("dev", "staging", "prod");
+        for (ManagedCluster c : clusters) {
+            assertThat(c.location().source()).as(c.id())
+                    .endsWith("clusters/" + c.labels().get("stage") + "/" + c.id() + ".yaml");
+        }
+        assertThat(clusters.stream().filter(c -> !c.resources().documents().isEmpty())).hasSize(20);
+        try (Stream<Path> folders = Files.list(DemoFleet.root().resolve("clusters/prod"))) {
+            assertThat(folders.filter(Files::isDirectory).count()).as("resourcesFrom folders of prod").isEqualTo(10);
+        }
+        assertThat(FLEET.schedules().items()).hasSize(3);
+        assertThat(FLEET.upgrades().items()).extracting(ClusterUpgrade::name)
+                .containsExactlyInAnyOrder("fleet-to-20.1", "data-follows-stable");
+        assertThat(SELECTION.upgrades()).allSatisfy(u -> {
+            assertThat(u.unstaged()).as(u.name()).isEmpty();
+            assertThat(u.overlaps()).as(u.name()).isEmpty();
+            assertThat(u.stages()).as(u.name()).hasSizeGreaterThan(1);
+        });
+        assertThat(targets()).as("every cluster is selected").hasSize(21);
+    }
+
+    @Test
+    @DisplayName("one cluster is selected by both upgrades, which take it to different releases")
+    void conflictingUpgrades() {
+        assertThat(SELECTION.conflicts()).extracting(ConflictingUpgrades::message).containsExactly(
+                "upgrades data-follows-stable (to 20.1.1) and fleet-to-20.1 (to 20.1.0) select prod-eu-payments-2"
+                        + " with different targets");
+    }
+
+    @Test
+    @DisplayName("two clusters are at their target already; one is ahead of it, with no path back")
+    void upToDateAndNoPath() {
+        Map<String, List<Release>> targets = targets();
+        assertThat(targets.entrySet().stream().filter(e -> e.getValue().size() == 1
+                && e.getValue().get(0).version().equals(cluster(e.getKey()).release())).map(Map.Entry::getKey))
+                .containsExactly("dev-eu-platform-1", "prod-us-data-3");
+        UpgradeGraph graph = UpgradeGraph.build(CATALOG);
+        Map<String, PathResult> paths = new TreeMap<>();
+        targets.forEach((id, to) -> paths.put(id, graph.path(cluster(id).release(), to.get(0).version())));
+        assertThat(paths.entrySet().stream().filter(e -> e.getValue() instanceof NoPath).map(Map.Entry::getKey))
+                .containsExactly("prod-eu-edge-1");
+        assertThat(((NoPath) paths.get("prod-eu-edge-1")).rule()).contains(Cut.Rule.NOT_NEWER);
+        assertThat(((UpgradePath) paths.get("staging-fra-logistics-1")).hops()).hasSize(2);
+    }
+
+    @Test
+    @DisplayName("two clusters run a release past its end of life")
+    void endOfLife() {
+        assertThat(FLEET.clusters().items().stream()
+                .filter(c -> release(c).endOfLife().map(d -> d.atStartOfDay(ZoneOffset.UTC).toInstant().isBefore(NOW)).orElse(false))
+                .map(ManagedCluster::id)).containsExactlyInAnyOrder("staging-fra-logistics-1", "prod-eu-checkout-1");
+    }
+
+    @Test
+    @DisplayName("every upgrade changes the cluster's documents; one is blocked by its own VM template")
+    void mergesChangeDocumentsAndOneConflicts() {
+        Map<String, List<FieldChange>> blocked = new TreeMap<>();
+        targets().forEach((id, to) -> {
+            ManagedCluster c = cluster(id);
+            if (c.resources().documents().isEmpty() || !to.get(0).version().isNewerThan(c.release())) {
+                return;
+            }
+            MergeResult m = merge(c, to.get(0));
+            assertThat(m.clusterChanges()).as(id).isNotEmpty();
+            if (m.isBlocked()) {
+                blocked.put(id, m.blocked());
+            }
+        });
+        assertThat(blocked).containsOnlyKeys("prod-fra-logistics-1");
+        assertThat(blocked.get("prod-fra-logistics-1")).hasSize(2).allSatisfy(f -> {
+            assertThat(f.path()).hasToString("spec.template.spec.template");
+            assertThat(f.current().orElseThrow().asText()).isEqualTo("rhel-9-kube-v1.29.6-cis");
+            assertThat(f.target().orElseThrow().asText()).isEqualTo("ubuntu-2204-kube-v1.30.2");
+        });
+    }
+
+    @Test
+    @DisplayName("at the demo instant: two first-stage clusters inside a window, one frozen, later windows shaped by an exclusion")
+    void windowsAtTheDemoInstant() {
+        ScheduleIndex index = ScheduleIndex.build(FLEET.schedules().items(), NOW);
+        Duration two = Duration.ofHours(2);
+        assertThat(allowed(index, "dev-eu-platform-2").permits(NOW, UpgradeKind.MINOR)).isTrue();
+        assertThat(allowed(index, "dev-fra-logistics-1").permits(NOW, UpgradeKind.MINOR)).isTrue();
+        assertThat(start(allowed(index, "dev-eu-payments-1").next(NOW, UpgradeKind.MINOR, two))).isEqualTo("2026-12-14T21:00:00Z");
+
+        ManagedCluster frozen = cluster("dev-eu-ml-1");
+        assertThat(frozen.freeze().orElseThrow().blocks(NOW)).isTrue();
+        assertThat(start(allowed(index, "dev-eu-ml-1").next(NOW, UpgradeKind.MINOR, two))).isEqualTo("2026-12-18T07:00:00Z");
+
+        Instant dataStart = FLEET.upgrades().items().stream().filter(u -> u.name().equals("data-follows-stable"))
+                .findFirst().orElseThrow().startTime().orElseThrow();
+        Duration three = Duration.ofHours(3);
+        assertThat(start(allowed(index, "dev-us-data-2").next(dataStart, UpgradeKind.PATCH, three)))
+                .as("a patch upgrade, which the year-end exclusion allows").isEqualTo("2026-12-19T06:00:00Z");
+        assertThat(start(allowed(index, "staging-us-data-1").next(dataStart, UpgradeKind.MINOR, three)))
+                .as("a minor upgrade waits for January").isEqualTo("2027-01-09T06:00:00Z");
+        assertThat(start(allowed(index, "prod-eu-platform-1").next(Instant.parse("2026-12-18T00:00:00Z"), UpgradeKind.MINOR, two)))
+                .as("production's first minor window after the dev stage").isEqualTo("2027-01-04T21:00:00Z");
+    }
+
+    private static AllowedIntervals allowed(ScheduleIndex index, String id) {
+        ManagedCluster c = cluster(id);
+        AllowedIntervals a = c.schedule().map(s -> index.get(s).orElseThrow()).orElse(AllowedIntervals.always());
+        return c.freeze().map(a::withFreeze).orElse(a);
+    }
+
+    private static String start(Optional<Interval> interval) {
+        return interval.orElseThrow().start().toString();
+    }
+}
