@@ -8,6 +8,7 @@ module dev.upshift.core {
 
     exports dev.upshift.core;
     exports dev.upshift.core.files;
+    exports dev.upshift.core.plan;
     exports dev.upshift.core.select;
     exports dev.upshift.core.validate;
 }
