@@ -5,6 +5,7 @@ module dev.upshift.core {
     requires transitive dev.upshift.schedule;
     requires transitive dev.upshift.diff;
     requires re2j;
+    requires org.slf4j;
 
     exports dev.upshift.core;
     exports dev.upshift.core.files;

@@ -1,25 +1,25 @@
 package dev.upshift.core.plan;
 
 import dev.upshift.core.select.FleetSelection;
-import dev.upshift.core.select.ResolvedTarget;
 import dev.upshift.core.select.UpgradeSelection;
 import dev.upshift.diff.problem.Problem;
-import dev.upshift.release.PathResult;
+import dev.upshift.release.Release;
 import dev.upshift.release.UpgradeGraph;
-import dev.upshift.release.UpgradePath;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.ManagedCluster;
-import dev.upshift.spi.Reason;
-import dev.upshift.spi.UpgradeState;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A fleet with the planner's instant-independent work done: selection, stages, targets, the
@@ -35,27 +35,37 @@ import java.util.Optional;
  * computes it.
  */
 public final class PreparedFleet {
+    private static final Logger LOG = LoggerFactory.getLogger(PreparedFleet.class);
+
     private final Planner planner;
     private final PlanInput input;
+    private final FleetModel model;
     private final UpgradeGraph graph;
-    private final FleetSelection selection;
-    private final List<ManagedCluster> clusters;
-    private final List<Problem> problems;
+    private final ScheduleAccess schedules;
+    private final Map<List<Version>, PathInfo> paths = new ConcurrentHashMap<>();
+    private final AtomicReferenceArray<ChangeSummary> changes;
+    private final AtomicReferenceArray<ChangeSummary> configs;
 
     PreparedFleet(Planner planner, PlanInput input) {
         this.planner = Objects.requireNonNull(planner, "planner");
         this.input = input;
+        this.model = new FleetModel(input);
         this.graph = planner.graph(input.catalog());
-        List<ManagedCluster> sorted = new ArrayList<>(input.clusters());
-        sorted.sort(Comparator.comparing(ManagedCluster::id));
-        this.clusters = List.copyOf(sorted);
-        this.selection = FleetSelection.of(clusters, input.upgrades(), input.catalog());
-        this.problems = input.problems();
+        this.schedules = new ScheduleAccess(model.schedules, planner.horizon());
+        this.changes = new AtomicReferenceArray<>(model.clusters.size());
+        this.configs = new AtomicReferenceArray<>(model.clusters.size());
+        LOG.debug("prepared {} clusters, {} releases, {} schedules, {} upgrades, {} problems", model.clusters.size(),
+                input.catalog().size(), model.schedules.size(), model.selection.upgrades().size(), model.problems.size());
     }
 
     /** The input this fleet was prepared from. */
     public PlanInput input() {
         return input;
+    }
+
+    /** The planner that prepared it. */
+    public Planner planner() {
+        return planner;
     }
 
     /** The upgrade graph of the input's catalog, under the planner's skew policy. */
@@ -65,20 +75,42 @@ public final class PreparedFleet {
 
     /** Which upgrades select which clusters, and where they disagree. */
     public FleetSelection selection() {
-        return selection;
+        return model.selection;
+    }
+
+    /** The clusters planned, sorted by id (of two with one id, the first listed). */
+    public List<ManagedCluster> clusters() {
+        return model.clusters;
     }
 
     /**
      * The allowed time of a cluster: its schedule's (always, when it names none) with its freeze on
-     * top; empty when there is no such cluster or its schedule is unknown or unusable.
+     * top, indexed from {@code origin} if this is the first question about that schedule; empty when
+     * there is no such cluster or its schedule is unknown or unusable.
      */
-    public Optional<AllowedIntervals> allowedIntervals(String clusterId) {
-        return Optional.empty();
+    public Optional<AllowedIntervals> allowedIntervals(String clusterId, Instant origin) {
+        Integer i = model.index.get(clusterId);
+        if (i == null) {
+            return Optional.empty();
+        }
+        ManagedCluster c = model.clusters.get(i);
+        Optional<AllowedIntervals> base = c.schedule().isEmpty() ? Optional.of(AllowedIntervals.always())
+                : schedules.get(c.schedule().get(), origin);
+        return base.map(a -> c.freeze().map(a::withFreeze).orElse(a));
     }
 
-    /** The problems found while preparing (the input's own included), sorted. */
+    /**
+     * The problems of the input that did not stop planning, sorted: the sources' own, and those the
+     * planner found (see docs/planning.md, "Problems").
+     */
     public List<Problem> problems() {
-        return problems;
+        List<Problem> schedulesProblems = schedules.problems();
+        if (schedulesProblems.isEmpty()) {
+            return List.copyOf(model.problems);
+        }
+        List<Problem> all = new ArrayList<>(model.problems);
+        all.addAll(schedulesProblems);
+        return all.stream().distinct().sorted().toList();
     }
 
     /** The plan at {@code now} with the input's history. */
@@ -103,40 +135,53 @@ public final class PreparedFleet {
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(releases, "releases");
-        List<PlanEntry> entries = new ArrayList<>(clusters.size());
-        for (ManagedCluster c : clusters) {
-            Version from = releases.getOrDefault(c.id(), c.release());
-            List<UpgradeSelection> claims = selection.claims(c.id());
-            Optional<UpgradeSelection> owner = claims.stream()
-                    .filter(s -> s.target() instanceof ResolvedTarget.Found).findFirst();
-            if (owner.isEmpty()) {
-                entries.add(simple(c, from, Optional.empty(), UpgradeState.UP_TO_DATE, List.of()));
-                continue;
-            }
-            Version to = ((ResolvedTarget.Found) owner.get().target()).release().version();
-            if (!to.isNewerThan(from)) {
-                entries.add(simple(c, from, Optional.of(from), UpgradeState.UP_TO_DATE, List.of()));
-                continue;
-            }
-            PathResult path = graph.path(from, to);
-            if (path instanceof UpgradePath p) {
-                entries.add(new PlanEntry(c.id(), from, Optional.of(to), p.versions().subList(1, p.versions().size()),
-                        Optional.of(PlanKind.of(p.change())), Optional.of(from.changeTo(to)),
-                        Optional.of(owner.get().name()), Optional.empty(), UpgradeState.READY, Optional.empty(),
-                        Optional.empty(), List.of(), Optional.empty(), Optional.empty(), p.isUnchecked()));
-            } else {
-                entries.add(simple(c, from, Optional.of(to), UpgradeState.BLOCKED,
-                        List.of(Reason.of(ReasonCodes.NO_PATH, ((dev.upshift.release.NoPath) path).reason()))));
-            }
+        Plan plan = new Round(this, model, now, history, releases).run();
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("planned {} clusters at {}: {}", plan.entries().size(), now, plan.counts());
         }
-        return new Plan(now, entries, problems);
+        return plan;
     }
 
-    private static PlanEntry simple(ManagedCluster c, Version from, Optional<Version> to, UpgradeState state,
-            List<Reason> reasons) {
-        return new PlanEntry(c.id(), from, to, List.of(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), state, Optional.empty(), Optional.empty(), reasons, Optional.empty(), Optional.empty(),
-                false);
+    List<StageGroup> groups(UpgradeSelection upgrade) {
+        return model.stages.getOrDefault(upgrade.name(), List.of());
+    }
+
+    ScheduleAccess schedules() {
+        return schedules;
+    }
+
+    Duration horizon() {
+        return planner.horizon();
+    }
+
+    PathInfo path(Version from, Version to) {
+        return paths.computeIfAbsent(List.of(from, to), k -> PathInfo.of(graph.path(from, to)));
+    }
+
+    /** The reviewable change of a release upgrade, kept per cluster when it starts from the document's release. */
+    ChangeSummary change(int i, ManagedCluster c, Release from, Release to) {
+        if (!from.version().equals(c.release())) {
+            return ChangeSummary.of(c, from, to);
+        }
+        ChangeSummary known = changes.get(i);
+        if (known == null) {
+            known = ChangeSummary.of(c, from, to);
+            changes.set(i, known);
+        }
+        return known;
+    }
+
+    /** The change a cluster's values make on its release, kept per cluster when it is the document's release. */
+    ChangeSummary config(int i, ManagedCluster c, Release release, Version running) {
+        if (!running.equals(c.release())) {
+            return ChangeSummary.of(c, release, release);
+        }
+        ChangeSummary known = configs.get(i);
+        if (known == null) {
+            known = ChangeSummary.of(c, release, release);
+            configs.set(i, known);
+        }
+        return known;
     }
 
     @Override
