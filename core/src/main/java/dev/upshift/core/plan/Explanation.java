@@ -54,10 +54,18 @@ public record Explanation(String cluster, UpgradeState state, String summary, Li
     public static Explanation of(PlanEntry entry, Instant now) {
         List<Step> steps = new ArrayList<>();
         for (Reason r : entry.reasons()) {
-            steps.add(new Step(r.code(), r.message(), r.until()));
+            if (!saidByWindow(entry, r)) {
+                steps.add(new Step(r.code(), r.message(), r.until()));
+            }
         }
         closing(entry, now).ifPresent(steps::add);
         return new Explanation(entry.cluster(), entry.state(), summary(entry), steps);
+    }
+
+    /** An {@code OUTSIDE_WINDOW} reason that only says when the window opens: the closing step says it with the window. */
+    private static boolean saidByWindow(PlanEntry e, Reason r) {
+        return r.code().equals(ReasonCodes.OUTSIDE_WINDOW) && e.window().isPresent() && e.state() != UpgradeState.BLOCKED
+                && r.until().equals(Optional.of(e.window().get().start())) && !r.message().contains("leaves less");
     }
 
     private static String summary(PlanEntry e) {
