@@ -56,6 +56,7 @@ public final class Planner {
      *
      * @param input what the sources listed
      * @param now the instant to plan for; windows never start before it
+     * @throws IllegalArgumentException when {@code now} lies outside 1900–9000, the range schedules support
      */
     public Plan plan(PlanInput input, Instant now) {
         return prepare(input).plan(now);

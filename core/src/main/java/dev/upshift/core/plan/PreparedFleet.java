@@ -36,6 +36,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class PreparedFleet {
     private static final Logger LOG = LoggerFactory.getLogger(PreparedFleet.class);
+    private static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9000-01-01T00:00:00Z");
 
     private final Planner planner;
     private final PlanInput input;
@@ -130,11 +132,16 @@ public final class PreparedFleet {
      * @param now the instant
      * @param history the journal, oldest first
      * @param releases cluster id to the release it runs now; clusters not named run their document's
+     * @throws IllegalArgumentException when {@code now} lies outside 1900–9000, the range schedules support
      */
     public Plan plan(Instant now, List<HistoryEntry> history, Map<String, Version> releases) {
         Objects.requireNonNull(now, "now");
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(releases, "releases");
+        if (now.isBefore(EARLIEST) || !now.isBefore(LATEST)) {
+            throw new IllegalArgumentException("plans are made for instants from " + EARLIEST + " up to " + LATEST
+                    + ", not " + now);
+        }
         Plan plan = new Round(this, model, now, history, releases).run();
         if (LOG.isDebugEnabled()) {
             LOG.debug("planned {} clusters at {}: {}", plan.entries().size(), now, plan.counts());

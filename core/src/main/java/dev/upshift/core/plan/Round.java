@@ -45,6 +45,7 @@ final class Round {
         this.succeeded = new Instant[n];
         this.drafts = new Draft[n];
         this.windows = new WindowFinder(fleet.schedules(), fleet.horizon(), now);
+        fleet.schedules().indexAll(now);
         index(history);
     }
 

@@ -48,6 +48,13 @@ final class ScheduleAccess {
         });
     }
 
+    /** Indexes every schedule from {@code origin} (those not indexed yet), so that each unusable one is reported whoever names it. */
+    void indexAll(Instant origin) {
+        for (String name : schedules.keySet()) {
+            get(name, origin);
+        }
+    }
+
     /** Why a schedule the fleet has could not be indexed, if it could not. */
     Optional<String> unusable(String name) {
         return Optional.ofNullable(unusable.get(name));
@@ -56,7 +63,7 @@ final class ScheduleAccess {
     /** Problems of schedules that could not be indexed, at each schedule. */
     List<Problem> problems() {
         List<Problem> out = new ArrayList<>();
-        unusable.forEach((name, why) -> out.add(Problem.error(schedules.get(name).origin().location(), "spec",
+        new java.util.TreeMap<>(unusable).forEach((name, why) -> out.add(Problem.error(schedules.get(name).origin().location(), "spec",
                 "schedule " + name + " cannot be used: " + why)));
         return out;
     }

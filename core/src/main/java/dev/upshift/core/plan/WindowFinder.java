@@ -1,5 +1,6 @@
 package dev.upshift.core.plan;
 
+import dev.upshift.diff.problem.UpshiftException;
 import dev.upshift.diff.value.Durations;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.schedule.Freeze;
@@ -45,6 +46,17 @@ final class WindowFinder {
      * @param openAt when the cluster's stage opens, if later than the start of time
      */
     void place(Draft d, Optional<Instant> openAt) {
+        try {
+            find(d, openAt);
+        } catch (IllegalArgumentException | UpshiftException e) {
+            // only instants past the supported range (a freeze or start time after the year 9000) get here
+            d.window = Optional.empty();
+            d.expectedEnd = Optional.empty();
+            d.block(Reason.of(ReasonCodes.NO_WINDOW, "no window can be found: " + e.getMessage()));
+        }
+    }
+
+    private void find(Draft d, Optional<Instant> openAt) {
         Optional<String> scheduleName = d.cluster.schedule();
         Optional<MaintenanceSchedule> schedule = scheduleName.flatMap(schedules::schedule);
         AllowedIntervals allowed = scheduleName.isEmpty() ? AllowedIntervals.always()

@@ -149,4 +149,15 @@ class PlannerBadInputTest {
         assertThat(in.problems()).singleElement().asString().contains("a second release of version 19.2.0");
         fineIsPlanned(Planner.standard().plan(in, NOW));
     }
+
+    @Test
+    @DisplayName("a freeze past the supported range of time blocks its cluster with NO_WINDOW and nothing else")
+    void freezeBeyondTime() {
+        ManagedCluster frozen = cluster("x", "19.1.0").freeze(new dev.upshift.schedule.Freeze(
+                java.time.Instant.parse("9999-01-01T00:00:00Z"), "forever")).build();
+        Plan plan = plan(List.of(FINE, frozen), List.of(FINE_UPGRADE, upgrade("u", "20.0.0", ClusterMatcher.clusterId("x"))
+                .build()));
+        assertThat(codes(plan.entry("x").orElseThrow())).containsExactly(ReasonCodes.NO_WINDOW, ReasonCodes.FROZEN);
+        fineIsPlanned(plan);
+    }
 }
