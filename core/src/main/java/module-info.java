@@ -5,9 +5,11 @@ module dev.upshift.core {
     requires transitive dev.upshift.schedule;
     requires transitive dev.upshift.diff;
     requires re2j;
+    requires org.slf4j;
 
     exports dev.upshift.core;
     exports dev.upshift.core.files;
+    exports dev.upshift.core.plan;
     exports dev.upshift.core.select;
     exports dev.upshift.core.validate;
 }

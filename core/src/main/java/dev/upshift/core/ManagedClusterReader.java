@@ -1,10 +1,12 @@
 package dev.upshift.core;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.document.DocumentDefaults;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.internal.DocumentRoot;
 import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.diff.internal.SpecLists;
 import dev.upshift.diff.kind.ApiVersions;
 import dev.upshift.diff.kind.Metadata;
 import dev.upshift.diff.problem.Problems;
@@ -43,7 +45,7 @@ final class ManagedClusterReader {
         Optional<String> schedule = nonBlank(spec, "schedule", spec.string("schedule"),
                 "must name a MaintenanceSchedule; leave the field out when upgrades may run at any time");
         Optional<Freeze> freeze = spec.object("freeze").flatMap(FreezeReader::read);
-        Optional<ObjectNode> values = spec.object("values").map(ObjectView::node);
+        DocumentDefaults values = values(spec);
         DocumentSet resources = resources(spec, document, problems);
         spec.rejectUnknownFields(SPEC_FIELDS);
         if (problems.hasErrors() || metadata.isEmpty() || release.isEmpty() || infrastructure.isEmpty()) {
@@ -57,7 +59,7 @@ final class ManagedClusterReader {
                 .location(document.location());
         schedule.ifPresent(b::schedule);
         freeze.ifPresent(b::freeze);
-        values.ifPresent(b::values);
+        b.values(values);
         return Optional.of(b.build());
     }
 
@@ -65,6 +67,16 @@ final class ManagedClusterReader {
         if (metadata.labels().keySet().stream().anyMatch(String::isBlank)) {
             root.object("metadata").ifPresent(m -> m.error("labels", "a label key must not be empty"));
         }
+    }
+
+    /** {@code spec.values}: {@code {match, values}} items, read exactly as a release's {@code spec.defaults}. */
+    private static DocumentDefaults values(ObjectView spec) {
+        if (spec.raw("values").orElse(null) instanceof ObjectNode) {
+            spec.error("values", "expected a list of {match, values} items, as a Release's spec.defaults, got a mapping;"
+                    + " write - values: {...} to apply the mapping to every resource");
+            return DocumentDefaults.none();
+        }
+        return SpecLists.defaults(spec.objects("values"));
     }
 
     private static Optional<String> nonBlank(ObjectView spec, String field, Optional<String> value, String message) {

@@ -58,7 +58,9 @@ class ManagedClusterKindTest {
                   infrastructure: aws
                   schedule: weekday-nights
                   freeze: {until: 2026-12-31T00:00:00Z, reason: "year-end change freeze"}
-                  values: {workers: {replicas: 5}}
+                  values:
+                    - match: {kind: KubeadmControlPlane}
+                      values: {spec: {replicas: 5}}
                   resources:
                     - apiVersion: controlplane.cluster.x-k8s.io/v1beta1
                       kind: KubeadmControlPlane
@@ -73,12 +75,16 @@ class ManagedClusterKindTest {
         assertThat(c.infrastructure()).isEqualTo("aws");
         assertThat(c.schedule()).contains("weekday-nights");
         assertThat(c.freeze()).contains(new Freeze(Instant.parse("2026-12-31T00:00:00Z"), "year-end change freeze"));
-        assertThat(c.values()).hasValueSatisfying(v -> assertThat(v.at("/workers/replicas").intValue()).isEqualTo(5));
+        assertThat(c.values().rules()).singleElement().satisfies(rule -> {
+            assertThat(rule.match().kind()).contains("KubeadmControlPlane");
+            assertThat(rule.values().at("/spec/replicas").intValue()).isEqualTo(5);
+            assertThat(rule.location()).hasToString("c.yaml:13:7");
+        });
         assertThat(c.resources().ids()).containsExactly(DocumentId.of("controlplane.cluster.x-k8s.io/v1beta1",
                 "KubeadmControlPlane", "org-a", "prod-eu-1"));
         assertThat(c.resources().documents().get(0).tree().at("/metadata/resourceVersion").isMissingNode())
                 .as("server noise is stripped").isTrue();
-        assertThat(c.resources().documents().get(0).locate("/spec/version")).hasToString("c.yaml:17:23");
+        assertThat(c.resources().documents().get(0).locate("/spec/version")).hasToString("c.yaml:19:23");
         assertThat(c.location()).hasToString("c.yaml:1:1");
     }
 
@@ -92,8 +98,36 @@ class ManagedClusterKindTest {
         assertThat(c.labels()).isEmpty();
         assertThat(c.schedule()).isEmpty();
         assertThat(c.freeze()).isEmpty();
-        assertThat(c.values()).isEmpty();
+        assertThat(c.values().isEmpty()).isTrue();
         assertThat(c.resources().isEmpty()).isTrue();
+    }
+
+    @Test
+    @DisplayName("spec.values are {match, values} items as a Release's defaults; a mapping or a bad item is an error at its place")
+    void valuesAreDefaultsItems() {
+        assertThat(problems(HEADER + """
+                metadata: {name: x}
+                spec:
+                  release: 1.0.0
+                  infrastructure: aws
+                  values: {workers: {replicas: 5}}
+                """)).containsExactly("c.yaml:7:11: spec.values: expected a list of {match, values} items, as a"
+                        + " Release's spec.defaults, got a mapping; write - values: {...} to apply the mapping to every"
+                        + " resource");
+        assertThat(problems(HEADER + """
+                metadata: {name: x}
+                spec:
+                  release: 1.0.0
+                  infrastructure: aws
+                  values:
+                    - match: {kind: KubeadmControlPlane}
+                    - match: {knd: X}
+                      values: {metadata: {name: other}}
+                """)).containsExactly(
+                        "c.yaml:8:7: spec.values[0].values: missing required field",
+                        "c.yaml:9:15: spec.values[1].match.knd: unknown field; did you mean 'kind'?",
+                        "c.yaml:10:33: spec.values[1].values.metadata.name: defaults must not set metadata.name: it is"
+                                + " part of the document's identity");
     }
 
     @Test
@@ -120,7 +154,7 @@ class ManagedClusterKindTest {
                 "c.yaml:8:19: spec.freeze.until: invalid time \"tomorrow\": expected RFC 3339 with Z or an offset,"
                         + " e.g. 2026-12-31T00:00:00Z",
                 "c.yaml:8:11: spec.freeze.reason: missing required field",
-                "c.yaml:9:11: spec.values: expected a mapping, got a list",
+                "c.yaml:9:12: spec.values[0]: expected a mapping, got the number 1",
                 "c.yaml:10:3: spec.relase: unknown field; did you mean 'release'?");
     }
 

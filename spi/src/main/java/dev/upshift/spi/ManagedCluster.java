@@ -1,6 +1,6 @@
 package dev.upshift.spi;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.document.DocumentDefaults;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.release.Version;
@@ -35,15 +35,17 @@ import java.util.TreeMap;
  * @param schedule {@code spec.schedule}: the name of its {@code MaintenanceSchedule}; absent when
  *     upgrades may run at any time
  * @param freeze {@code spec.freeze}: a block on every upgrade until an instant, with a reason
- * @param values {@code spec.values}: the cluster's own configuration; absent when it has none. A
- *     change here is upgraded like a release change (a configuration upgrade)
+ * @param values {@code spec.values}: the cluster's own configuration, a list of {@code {match, values}}
+ *     items exactly like a release's {@code spec.defaults}, applied to the cluster's resources after
+ *     the release's defaults; {@link DocumentDefaults#none()} when it has none. A change here is
+ *     planned like a release change (a configuration upgrade, kind {@code config})
  * @param resources {@code spec.resources} (or the files of {@code spec.resourcesFrom}): the cluster's
  *     Kubernetes documents as they stand, the current side of the three-way merge
  * @param location where the document was read from, for messages about the cluster as a whole;
  *     {@code cluster <id>} for clusters built in code
  */
 public record ManagedCluster(String id, Map<String, String> labels, String infrastructure, Version release,
-        Optional<String> schedule, Optional<Freeze> freeze, Optional<ObjectNode> values, DocumentSet resources,
+        Optional<String> schedule, Optional<Freeze> freeze, DocumentDefaults values, DocumentSet resources,
         SourceLocation location) {
 
     /**
@@ -86,7 +88,7 @@ public record ManagedCluster(String id, Map<String, String> labels, String infra
         b.release = release;
         b.schedule = schedule.orElse(null);
         b.freeze = freeze.orElse(null);
-        b.values = values.orElse(null);
+        b.values = values;
         b.resources = resources;
         b.location = location;
         return b;
@@ -118,7 +120,7 @@ public record ManagedCluster(String id, Map<String, String> labels, String infra
         private Version release;
         private String schedule;
         private Freeze freeze;
-        private ObjectNode values;
+        private DocumentDefaults values = DocumentDefaults.none();
         private DocumentSet resources = DocumentSet.empty();
         private SourceLocation location;
 
@@ -201,15 +203,15 @@ public record ManagedCluster(String id, Map<String, String> labels, String infra
             return this;
         }
 
-        /** Sets the cluster's configuration values (shared, not copied). */
-        public Builder values(ObjectNode tree) {
-            this.values = Objects.requireNonNull(tree, "values");
+        /** Sets the cluster's configuration values: {@code {match, values}} items, applied after the release's defaults. */
+        public Builder values(DocumentDefaults items) {
+            this.values = Objects.requireNonNull(items, "values");
             return this;
         }
 
         /** Removes the configuration values. */
         public Builder noValues() {
-            this.values = null;
+            this.values = DocumentDefaults.none();
             return this;
         }
 
@@ -238,7 +240,7 @@ public record ManagedCluster(String id, Map<String, String> labels, String infra
                 throw new IllegalStateException("cluster " + id + " needs an infrastructure (spec.infrastructure)");
             }
             return new ManagedCluster(id, labels, infrastructure, release, Optional.ofNullable(schedule),
-                    Optional.ofNullable(freeze), Optional.ofNullable(values), resources, location);
+                    Optional.ofNullable(freeze), values, resources, location);
         }
     }
 }

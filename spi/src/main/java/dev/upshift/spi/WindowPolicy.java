@@ -6,16 +6,15 @@ import java.util.Map;
 /** How an upgrade uses a maintenance window ({@code spec.windowPolicy} of a {@link ClusterUpgrade}). */
 public enum WindowPolicy {
     /**
-     * The upgrade must start inside a window, with {@code expectedDuration} left in it, and may
-     * finish after the window ends ({@code startWithin}, the default; as AKS and
-     * system-upgrade-controller do).
+     * The upgrade must start inside a window and may finish after the window ends: any allowed
+     * instant will do ({@code startWithin}, the default; as AKS and system-upgrade-controller do).
      */
     START_WITHIN("startWithin"),
     /** The whole upgrade, {@code expectedDuration} long, must fit inside one window ({@code completeWithin}). */
     COMPLETE_WITHIN("completeWithin"),
     /**
-     * The upgrade pauses when its window ends and goes on in the next one ({@code pauseAndResume}, as
-     * GKE does).
+     * The upgrade starts inside a window, pauses when the window ends and goes on in the next one
+     * ({@code pauseAndResume}, as GKE does): {@code expectedDuration} counts allowed time only.
      */
     PAUSE_AND_RESUME("pauseAndResume");
 

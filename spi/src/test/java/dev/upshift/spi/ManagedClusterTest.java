@@ -8,6 +8,9 @@ import static org.quicktheories.generators.SourceDSL.strings;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.diff.document.DefaultsRule;
+import dev.upshift.diff.document.DocumentDefaults;
+import dev.upshift.diff.document.DocumentMatch;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.release.Version;
@@ -37,7 +40,7 @@ class ManagedClusterTest {
         assertThat(cluster.labels()).isEmpty();
         assertThat(cluster.schedule()).isEmpty();
         assertThat(cluster.freeze()).isEmpty();
-        assertThat(cluster.values()).isEmpty();
+        assertThat(cluster.values().isEmpty()).isTrue();
         assertThat(cluster.resources().isEmpty()).isTrue();
         assertThat(cluster.location()).isEqualTo(SourceLocation.of("cluster prod-eu-1"));
     }
@@ -46,7 +49,7 @@ class ManagedClusterTest {
     @DisplayName("every part set on the builder arrives in the cluster")
     void everyPart() {
         Freeze freeze = new Freeze(Instant.parse("2026-12-31T00:00:00Z"), "year-end change freeze");
-        ObjectNode values = JSON.objectNode().put("replicas", 3);
+        DocumentDefaults values = DocumentDefaults.of(List.of(DefaultsRule.of(DocumentMatch.any(), JSON.objectNode().put("replicas", 3))));
         DocumentSet resources = DocumentSet.of(document("KubeadmControlPlane", "prod-eu-1-cp"));
         SourceLocation where = new SourceLocation("fleet/prod-eu-1.yaml", 1, 1);
 
@@ -59,7 +62,7 @@ class ManagedClusterTest {
         assertThat(cluster.labels()).containsExactly(Map.entry("region", "eu"), Map.entry("stage", "prod"));
         assertThat(cluster.schedule()).contains("weekday-nights");
         assertThat(cluster.freeze()).contains(freeze);
-        assertThat(cluster.values()).containsSame(values);
+        assertThat(cluster.values()).isSameAs(values);
         assertThat(cluster.resources()).isSameAs(resources);
         assertThat(cluster.location()).isEqualTo(where);
     }
@@ -102,7 +105,7 @@ class ManagedClusterTest {
         assertThatThrownBy(() -> cluster("c", Map.of(), "aws", Optional.of("")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("spec.schedule");
         assertThatThrownBy(() -> new ManagedCluster("c", Map.of(), "aws", Version.of(1, 0, 0), Optional.empty(),
-                null, Optional.empty(), DocumentSet.empty(), SourceLocation.of("x")))
+                null, DocumentDefaults.none(), DocumentSet.empty(), SourceLocation.of("x")))
                 .isInstanceOf(NullPointerException.class).hasMessageContaining("freeze");
     }
 
@@ -134,14 +137,14 @@ class ManagedClusterTest {
         ManagedCluster cluster = ManagedCluster.builder("prod-eu-1").label("stage", "prod").infrastructure("aws")
                 .release("19.3.1").schedule("weekday-nights")
                 .freeze(new Freeze(Instant.parse("2026-12-31T00:00:00Z"), "year end"))
-                .values(JSON.objectNode().put("a", 1)).build();
+                .values(DocumentDefaults.of(List.of(DefaultsRule.of(DocumentMatch.any(), JSON.objectNode().put("a", 1))))).build();
 
         assertThat(cluster.toBuilder().build()).isEqualTo(cluster);
         ManagedCluster moved = cluster.toBuilder().release("20.1.0").noFreeze().noSchedule().noValues().build();
         assertThat(moved.release()).isEqualTo(Version.of(20, 1, 0));
         assertThat(moved.freeze()).isEmpty();
         assertThat(moved.schedule()).isEmpty();
-        assertThat(moved.values()).isEmpty();
+        assertThat(moved.values().isEmpty()).isTrue();
         assertThat(moved.labels()).isEqualTo(cluster.labels());
         assertThat(cluster.release()).isEqualTo(Version.of(19, 3, 1));
     }
@@ -153,7 +156,7 @@ class ManagedClusterTest {
     private static ManagedCluster cluster(String id, Map<String, String> labels, String infrastructure,
             Optional<String> schedule) {
         return new ManagedCluster(id, labels, infrastructure, Version.of(19, 3, 1), schedule, Optional.empty(),
-                Optional.empty(), DocumentSet.empty(), SourceLocation.of("test"));
+                DocumentDefaults.none(), DocumentSet.empty(), SourceLocation.of("test"));
     }
 
     static ObjectNode document(String kind, String name) {

@@ -54,6 +54,38 @@ public final class DocumentDefaults {
         return rules;
     }
 
+    /** Whether there are no items. */
+    public boolean isEmpty() {
+        return rules.isEmpty();
+    }
+
+    /**
+     * These defaults followed by {@code later}, whose items apply after (and so override) these:
+     * a release's defaults and then a cluster's own values.
+     */
+    public DocumentDefaults then(DocumentDefaults later) {
+        if (later.isEmpty()) {
+            return this;
+        }
+        if (isEmpty()) {
+            return later;
+        }
+        List<DefaultsRule> all = new ArrayList<>(rules);
+        all.addAll(later.rules);
+        return new DocumentDefaults(all);
+    }
+
+    /** Defaults are equal when their items are, in the same order. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof DocumentDefaults d && rules.equals(d.rules);
+    }
+
+    @Override
+    public int hashCode() {
+        return rules.hashCode();
+    }
+
     /** The documents these defaults put on the cluster, named {@code defaults} in problems. */
     public DocumentSet applyTo(DocumentSet cluster) {
         return applyTo(cluster, "defaults");

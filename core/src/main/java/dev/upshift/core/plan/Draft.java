@@ -1,0 +1,76 @@
+package dev.upshift.core.plan;
+
+import dev.upshift.diff.rule.Impact;
+import dev.upshift.diff.value.VersionChange;
+import dev.upshift.release.Version;
+import dev.upshift.schedule.Interval;
+import dev.upshift.schedule.UpgradeKind;
+import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.Reason;
+import dev.upshift.spi.UpgradeState;
+import dev.upshift.spi.WindowPolicy;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/** One cluster's entry while a round builds it; {@code state} is null while the cluster still needs a window. */
+final class Draft {
+    final ManagedCluster cluster;
+    final Version from;
+    final Optional<LocalDate> endOfLife;
+    Optional<Version> to = Optional.empty();
+    List<Version> path = List.of();
+    Optional<PlanKind> kind = Optional.empty();
+    Optional<VersionChange> releaseChange = Optional.empty();
+    Optional<String> upgrade = Optional.empty();
+    Optional<String> stage = Optional.empty();
+    UpgradeState state;
+    Optional<Interval> window = Optional.empty();
+    Optional<Instant> expectedEnd = Optional.empty();
+    final List<Reason> blockers = new ArrayList<>();
+    final List<Reason> holds = new ArrayList<>();
+    final List<Reason> times = new ArrayList<>();
+    Optional<Impact> impact = Optional.empty();
+    boolean unchecked;
+
+    /** Set for clusters that need a window: what exclusions judge, and how the window is used. */
+    UpgradeKind upgradeKind;
+    Duration expectedDuration;
+    WindowPolicy policy;
+    Optional<Instant> startTime = Optional.empty();
+    /** Whether the release part is done (at or past the target, or succeeded): what stage gating counts. */
+    boolean releaseDone;
+    /** Whether the cluster takes part in its stage's gating (a release upgrade in a stage). */
+    boolean staged;
+    /** When its upgrade to the target last succeeded, from history. */
+    Instant succeededAt;
+
+    Draft(ManagedCluster cluster, Version from, Optional<LocalDate> endOfLife) {
+        this.cluster = cluster;
+        this.from = from;
+        this.endOfLife = endOfLife;
+    }
+
+    boolean needsWindow() {
+        return state == null;
+    }
+
+    void block(Reason reason) {
+        blockers.add(reason);
+        state = UpgradeState.BLOCKED;
+    }
+
+    PlanEntry entry() {
+        List<Reason> reasons = new ArrayList<>(blockers);
+        reasons.addAll(holds);
+        List<Reason> timed = new ArrayList<>(times);
+        timed.sort(Comparator.comparing((Reason r) -> r.until().orElse(Instant.MAX)));
+        reasons.addAll(timed);
+        return new PlanEntry(cluster.id(), from, to, path, kind, releaseChange, upgrade, stage, state, window,
+                expectedEnd, reasons, impact, endOfLife, unchecked);
+    }
+}

@@ -1,0 +1,215 @@
+package dev.upshift.core.plan;
+
+import dev.upshift.core.select.ConflictingUpgrades;
+import dev.upshift.core.select.FleetSelection;
+import dev.upshift.core.select.ResolvedTarget;
+import dev.upshift.core.select.StageOverlap;
+import dev.upshift.core.select.StageSelection;
+import dev.upshift.core.select.UpgradeSelection;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.Suggestions;
+import dev.upshift.release.Release;
+import dev.upshift.release.ReleaseCatalog;
+import dev.upshift.schedule.MaintenanceSchedule;
+import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.Reason;
+import dev.upshift.spi.UpgradeTarget;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The instant-independent half of planning: the fleet deduplicated and sorted by id, the
+ * selection, each cluster's {@link Assignment}, the stage groups and the problems of the input.
+ * Linear in clusters times matchers.
+ */
+final class FleetModel {
+    final ReleaseCatalog catalog;
+    final List<ManagedCluster> clusters;
+    final Map<String, Integer> index;
+    final Map<String, MaintenanceSchedule> schedules;
+    final FleetSelection selection;
+    final Assignment[] assignments;
+    final Map<String, List<StageGroup>> stages = new HashMap<>();
+    final List<Problem> problems = new ArrayList<>();
+
+    FleetModel(PlanInput input) {
+        problems.addAll(input.problems());
+        this.catalog = input.catalog();
+        this.clusters = uniqueClusters(input.clusters());
+        this.index = new HashMap<>(clusters.size() * 2);
+        for (int i = 0; i < clusters.size(); i++) {
+            index.put(clusters.get(i).id(), i);
+        }
+        this.schedules = uniqueSchedules(input.schedules());
+        this.selection = FleetSelection.of(clusters, uniqueUpgrades(input.upgrades()), catalog);
+        this.assignments = new Assignment[clusters.size()];
+        Map<String, StageGroup> groupOf = groups();
+        for (int i = 0; i < clusters.size(); i++) {
+            assignments[i] = assign(clusters.get(i), groupOf);
+        }
+        checkClusters();
+        problems.sort(null);
+    }
+
+    private List<ManagedCluster> uniqueClusters(List<ManagedCluster> listed) {
+        TreeMap<String, ManagedCluster> byId = new TreeMap<>();
+        for (ManagedCluster c : listed) {
+            ManagedCluster first = byId.putIfAbsent(c.id(), c);
+            if (first != null) {
+                problems.add(Problem.error(c.location(), "metadata.name", "a second cluster named " + c.id()
+                        + " (the first is at " + first.location() + "); this one is not planned"));
+            }
+        }
+        return List.copyOf(byId.values());
+    }
+
+    private Map<String, MaintenanceSchedule> uniqueSchedules(List<MaintenanceSchedule> listed) {
+        Map<String, MaintenanceSchedule> byName = new LinkedHashMap<>();
+        for (MaintenanceSchedule s : listed) {
+            MaintenanceSchedule first = byName.putIfAbsent(s.name(), s);
+            if (first != null) {
+                problems.add(Problem.error(s.origin().location(), "metadata.name", "a second schedule named " + s.name()
+                        + " (the first is at " + first.origin().location() + "); this one is not used"));
+            }
+        }
+        return byName;
+    }
+
+    private List<ClusterUpgrade> uniqueUpgrades(List<ClusterUpgrade> listed) {
+        Map<String, ClusterUpgrade> byName = new LinkedHashMap<>();
+        for (ClusterUpgrade u : listed) {
+            ClusterUpgrade first = byName.putIfAbsent(u.name(), u);
+            if (first != null) {
+                problems.add(Problem.error(u.location(), "metadata.name", "a second upgrade named " + u.name()
+                        + " (the first is at " + first.location() + "); this one is not planned"));
+            }
+        }
+        return List.copyOf(byName.values());
+    }
+
+    /** The stage groups of every upgrade, keyed by upgrade and stage name; problems of each upgrade are noted. */
+    private Map<String, StageGroup> groups() {
+        Map<String, StageGroup> out = new HashMap<>();
+        for (UpgradeSelection u : selection.upgrades()) {
+            checkUpgrade(u);
+            StageGroup previous = null;
+            int position = 0;
+            List<StageGroup> list = new ArrayList<>();
+            stages.put(u.name(), list);
+            for (StageSelection s : u.stages()) {
+                int[] members = s.clusters().stream().filter(c -> owner(c.id()).filter(o -> o == u).isPresent())
+                        .mapToInt(c -> index.get(c.id())).toArray();
+                StageGroup g = new StageGroup(u, s.stage(), s.implicit(), position++, members, previous);
+                out.put(key(u.name(), s.name()), g);
+                list.add(g);
+                previous = g;
+            }
+        }
+        return out;
+    }
+
+    private static String key(String upgrade, String stage) {
+        return upgrade + "\u0000" + stage;
+    }
+
+    /** The upgrade that plans a cluster: the first by name whose target resolves, unless upgrades disagree. */
+    Optional<UpgradeSelection> owner(String clusterId) {
+        if (selection.conflict(clusterId).isPresent()) {
+            return Optional.empty();
+        }
+        return selection.claims(clusterId).stream().filter(s -> s.target() instanceof ResolvedTarget.Found).findFirst();
+    }
+
+    private Assignment assign(ManagedCluster c, Map<String, StageGroup> groupOf) {
+        Optional<ConflictingUpgrades> conflict = selection.conflict(c.id());
+        if (conflict.isPresent()) {
+            return new Assignment(Optional.empty(), Optional.empty(), Optional.empty(), List.of(conflict.get().reason()));
+        }
+        List<UpgradeSelection> claims = selection.claims(c.id());
+        if (claims.isEmpty()) {
+            return Assignment.NONE;
+        }
+        Optional<UpgradeSelection> owner = owner(c.id());
+        if (owner.isEmpty()) {
+            UpgradeSelection first = claims.get(0);
+            ResolvedTarget.Unresolved why = (ResolvedTarget.Unresolved) first.target();
+            return new Assignment(Optional.of(first), Optional.empty(), Optional.empty(), List.of(Reason.of(
+                    ReasonCodes.TARGET_UNRESOLVED, "the target of upgrade " + first.name() + " resolves to no release: "
+                            + why.message())));
+        }
+        UpgradeSelection u = owner.get();
+        Release target = ((ResolvedTarget.Found) u.target()).release();
+        Optional<StageGroup> group = u.stageOf(c.id()).map(s -> groupOf.get(key(u.name(), s.name())));
+        List<Reason> blockers = new ArrayList<>();
+        if (group.isEmpty()) {
+            Optional<StageOverlap> overlap = u.overlaps().stream().filter(o -> o.cluster().id().equals(c.id())).findFirst();
+            blockers.add(overlap.map(o -> Reason.of(ReasonCodes.STAGE_OVERLAP, o.message()))
+                    .orElseGet(() -> Reason.of(ReasonCodes.UNSTAGED, "upgrade " + u.name() + " selects " + c.id()
+                            + " but none of its stages does; add the cluster to one stage")));
+        }
+        return new Assignment(owner, Optional.of(target), group, blockers);
+    }
+
+    private void checkUpgrade(UpgradeSelection u) {
+        ClusterUpgrade upgrade = u.upgrade();
+        if (u.invalid().isPresent()) {
+            problems.add(Problem.error(upgrade.location(), "spec.matchers", u.invalid().get()
+                    + "; the upgrade selects no cluster"));
+            return;
+        }
+        if (u.target() instanceof ResolvedTarget.Unresolved why) {
+            String field = upgrade.target() instanceof UpgradeTarget.ExplicitRelease ? "spec.release" : "spec.target";
+            problems.add(Problem.error(upgrade.location(), field, why.message()));
+        }
+        if (u.clusters().isEmpty()) {
+            problems.add(Problem.warning(upgrade.location(), "spec.matchers", "upgrade " + upgrade.name()
+                    + " selects no cluster"));
+            return;
+        }
+        for (int i = 0; i < u.stages().size(); i++) {
+            StageSelection s = u.stages().get(i);
+            if (!s.implicit() && s.clusters().isEmpty()) {
+                problems.add(Problem.warning(upgrade.location(), "spec.stages[" + i + "].matchers", "stage " + s.name()
+                        + " selects none of the upgrade's clusters"));
+            }
+        }
+        for (StageOverlap o : u.overlaps()) {
+            problems.add(Problem.error(upgrade.location(), "spec.stages", o.message()));
+        }
+        for (ManagedCluster c : u.unstaged()) {
+            problems.add(Problem.warning(upgrade.location(), "spec.stages", "upgrade " + upgrade.name() + " selects "
+                    + c.id() + " but none of its stages does; the cluster is not upgraded"));
+        }
+    }
+
+    private void checkClusters() {
+        List<String> releases = null;
+        for (ManagedCluster c : clusters) {
+            if (catalog.get(c.release()).isEmpty()) {
+                if (releases == null) {
+                    releases = catalog.releases().stream().map(r -> r.version().toString()).toList();
+                }
+                problems.add(Problem.error(c.location(), "spec.release", "cluster " + c.id() + " runs release "
+                        + c.release() + ", which is not in the catalog"
+                        + Suggestions.closest(c.release().toString(), releases).map(s -> "; did you mean " + s + "?")
+                                .orElse("")));
+            }
+            if (c.schedule().isPresent() && !schedules.containsKey(c.schedule().get())) {
+                problems.add(Problem.error(c.location(), "spec.schedule", "unknown schedule '" + c.schedule().get() + "'"
+                        + Suggestions.hint(c.schedule().get(), schedules.keySet(), "; known schedules: ")
+                        + "; the cluster is not upgraded until it names one that exists"));
+            }
+        }
+        for (ConflictingUpgrades conflict : selection.conflicts()) {
+            String first = conflict.claims().get(0).upgrade();
+            Optional<UpgradeSelection> u = selection.upgrade(first);
+            u.ifPresent(s -> problems.add(Problem.error(s.upgrade().location(), "spec.matchers", conflict.message())));
+        }
+    }
+}

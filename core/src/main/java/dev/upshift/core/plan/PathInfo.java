@@ -1,0 +1,43 @@
+package dev.upshift.core.plan;
+
+import dev.upshift.diff.value.VersionChange;
+import dev.upshift.release.Hop;
+import dev.upshift.release.NoPath;
+import dev.upshift.release.PathResult;
+import dev.upshift.release.UpgradePath;
+import dev.upshift.release.Version;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What a plan keeps of one path, computed once per distinct (from, to) pair.
+ *
+ * @param versions the releases landed on after {@code from}; empty when there is no path
+ * @param kind the largest change of the kubernetes component along the path
+ * @param unchecked whether a hop assumed a component's compatibility
+ * @param noPath why there is no path, naming the first rule that cut the graph
+ */
+record PathInfo(List<Version> versions, PlanKind kind, boolean unchecked, Optional<String> noPath) {
+
+    static PathInfo of(PathResult result) {
+        if (result instanceof NoPath n) {
+            return new PathInfo(List.of(), PlanKind.PATCH, false, Optional.of(n.reason()));
+        }
+        UpgradePath p = (UpgradePath) result;
+        List<Version> landed = p.versions();
+        return new PathInfo(List.copyOf(landed.subList(1, landed.size())), PlanKind.of(kubernetesChange(p)),
+                p.isUnchecked(), Optional.empty());
+    }
+
+    /** The largest change of the kubernetes component over the hops; a hop where a side lacks it counts its release change. */
+    static VersionChange kubernetesChange(UpgradePath path) {
+        VersionChange largest = VersionChange.NONE;
+        for (Hop h : path.hops()) {
+            Optional<Version> a = h.from().kubernetes();
+            Optional<Version> b = h.to().kubernetes();
+            VersionChange c = a.isPresent() && b.isPresent() ? a.get().changeTo(b.get()) : h.change();
+            largest = largest.max(c);
+        }
+        return largest;
+    }
+}

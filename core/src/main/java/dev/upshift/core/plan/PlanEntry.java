@@ -1,0 +1,95 @@
+package dev.upshift.core.plan;
+
+import dev.upshift.diff.rule.Impact;
+import dev.upshift.diff.value.VersionChange;
+import dev.upshift.release.Version;
+import dev.upshift.schedule.Interval;
+import dev.upshift.spi.Reason;
+import dev.upshift.spi.UpgradeState;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the plan says about one cluster at the plan's instant: where it goes, by which path, in
+ * which stage, when, and why not sooner (DESIGN.md section 8; docs/planning.md has the JSON form).
+ *
+ * <p>Invariants: {@code to} is present exactly when there is something to do or something was done
+ * ({@code state} is not {@code upToDate}, or it is and a target was resolved); when {@code to} is
+ * present it is never older than {@code from}; a {@link PlanKind#CONFIG config} entry has
+ * {@code to} equal to {@code from} and an empty {@code path}; {@code window} is present for
+ * {@code ready} and {@code scheduled} entries (and for {@code waiting} ones whose earliest start is
+ * known), and never starts before the plan's instant.
+ *
+ * @param cluster the cluster's id
+ * @param from the release the cluster runs
+ * @param to the release it goes to (equal to {@code from} for a configuration upgrade); empty when
+ *     it has nothing to go to (no upgrade selects it and its values are applied) or the target is
+ *     unknown
+ * @param path the releases the cluster lands on after {@code from}, ending with {@code to}; empty
+ *     when there is no path, for a configuration upgrade and when nothing is to be done
+ * @param kind what maintenance exclusions judge: the largest change of the {@code kubernetes}
+ *     component along the path, or {@code config}; empty when nothing is planned or no path exists
+ * @param releaseChange how far the release version itself moves from {@code from} to {@code to}
+ * @param upgrade the name of the {@code ClusterUpgrade} that selects the cluster, if any
+ * @param stage the name of the cluster's stage in that upgrade ({@code all} when it names none)
+ * @param state where the cluster stands
+ * @param window the allowed interval in which it will (or may now) start: closed, or open (no end)
+ *     when the allowed time goes on past what was looked at
+ * @param expectedEnd when the upgrade is expected to finish if it starts at {@code window.start}
+ *     ({@code pauseAndResume} counts only allowed time)
+ * @param reasons why the cluster is not upgrading now (or what it waits for), in the order they
+ *     must be lifted; empty for {@code ready}, {@code upToDate} and {@code succeeded} entries
+ * @param impact the highest impact of the cluster's reviewable change, when it has resources and
+ *     something to do
+ * @param endOfLife the end-of-life day of the release the cluster runs, present only when the plan's
+ *     instant is past it (the day after it, in UTC, or later); it never blocks
+ * @param unchecked whether some hop of the path assumed a component's compatibility instead of
+ *     checking it (no {@code componentUpgradesFrom} rule)
+ */
+public record PlanEntry(String cluster, Version from, Optional<Version> to, List<Version> path,
+        Optional<PlanKind> kind, Optional<VersionChange> releaseChange, Optional<String> upgrade,
+        Optional<String> stage, UpgradeState state, Optional<Interval> window, Optional<Instant> expectedEnd,
+        List<Reason> reasons, Optional<Impact> impact, Optional<LocalDate> endOfLife, boolean unchecked) {
+
+    /** Validates and copies the parts. */
+    public PlanEntry {
+        Objects.requireNonNull(cluster, "cluster");
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(to, "to");
+        path = List.copyOf(path);
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(releaseChange, "releaseChange");
+        Objects.requireNonNull(upgrade, "upgrade");
+        Objects.requireNonNull(stage, "stage");
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(expectedEnd, "expectedEnd");
+        reasons = List.copyOf(reasons);
+        Objects.requireNonNull(impact, "impact");
+        Objects.requireNonNull(endOfLife, "endOfLife");
+        if (to.isPresent() && to.get().isOlderThan(from)) {
+            throw new IllegalArgumentException("cluster " + cluster + ": a plan never goes down from " + from
+                    + " to " + to.get());
+        }
+    }
+
+    /** Whether the plan has a reason of this code for the cluster. */
+    public boolean hasReason(String code) {
+        return reasons.stream().anyMatch(r -> r.code().equals(code));
+    }
+
+    /** The first reason of this code, if any. */
+    public Optional<Reason> reason(String code) {
+        return reasons.stream().filter(r -> r.code().equals(code)).findFirst();
+    }
+
+    /** {@code prod-eu-1 19.3.1 → 20.1.0 scheduled}, for logs and tests. */
+    @Override
+    public String toString() {
+        return cluster + " " + from + to.map(t -> " → " + t).orElse("") + " " + state
+                + (reasons.isEmpty() ? "" : " " + reasons.stream().map(Reason::code).toList());
+    }
+}

@@ -1,0 +1,110 @@
+package dev.upshift.core.plan;
+
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.release.Release;
+import dev.upshift.release.ReleaseCatalog;
+import dev.upshift.release.Version;
+import dev.upshift.schedule.MaintenanceSchedule;
+import dev.upshift.spi.ClusterInventory;
+import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.HistoryStore;
+import dev.upshift.spi.Listing;
+import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.ReleaseSource;
+import dev.upshift.spi.ScheduleSource;
+import dev.upshift.spi.UpgradeSource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything the planner reads: the catalog, the fleet, the schedules, the upgrade intents, the
+ * history, and the problems the sources met while listing them (DESIGN.md section 3).
+ *
+ * <p>Lists may come in any order: the plan does not depend on it (entries are sorted by cluster id,
+ * upgrades considered in name order). Ids and names should be unique; where two clusters share an
+ * id, or two schedules a name, the planner keeps the first and reports the second among the plan's
+ * problems.
+ *
+ * @param catalog the releases
+ * @param clusters the fleet
+ * @param schedules the maintenance schedules clusters name
+ * @param upgrades the upgrade intents
+ * @param history the upgrade journal, oldest first (order matters only between entries of one
+ *     cluster at the same instant: the later one wins)
+ * @param problems what the sources could not read or warned about; carried into the plan
+ */
+public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
+        List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems) {
+
+    /** Validates and copies the parts. */
+    public PlanInput {
+        Objects.requireNonNull(catalog, "catalog");
+        clusters = List.copyOf(clusters);
+        schedules = List.copyOf(schedules);
+        upgrades = List.copyOf(upgrades);
+        history = List.copyOf(history);
+        problems = List.copyOf(problems);
+    }
+
+    /** An input with no listing problems. */
+    public PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
+            List<ClusterUpgrade> upgrades, List<HistoryEntry> history) {
+        this(catalog, clusters, schedules, upgrades, history, List.of());
+    }
+
+    /**
+     * Reads the input through the SPI, once per source, keeping every listing's problems (repeats,
+     * such as a file problem that several listings of one fleet folder report, once). Releases that
+     * share a version with an earlier one in the listing are left out and reported.
+     *
+     * @param history the journal: its {@link HistoryStore#entries()} are read once
+     * @throws RuntimeException whatever a source throws: it could not be read at all, and no plan is
+     *     made from part of a fleet
+     */
+    public static PlanInput from(ClusterInventory inventory, ReleaseSource releases, ScheduleSource schedules,
+            UpgradeSource upgrades, HistoryStore history) {
+        return from(inventory, releases, schedules, upgrades, history.entries());
+    }
+
+    /** {@link #from(ClusterInventory, ReleaseSource, ScheduleSource, UpgradeSource, HistoryStore)} with the history given. */
+    public static PlanInput from(ClusterInventory inventory, ReleaseSource releases, ScheduleSource schedules,
+            UpgradeSource upgrades, List<HistoryEntry> history) {
+        Listing<ManagedCluster> c = inventory.clusters();
+        Listing<Release> r = releases.releases();
+        Listing<MaintenanceSchedule> s = schedules.schedules();
+        Listing<ClusterUpgrade> u = upgrades.upgrades();
+        List<Problem> problems = new ArrayList<>();
+        problems.addAll(c.problems());
+        problems.addAll(r.problems());
+        problems.addAll(s.problems());
+        problems.addAll(u.problems());
+        Map<Version, Release> byVersion = new HashMap<>();
+        List<Release> unique = new ArrayList<>();
+        for (Release release : r.items()) {
+            Release first = byVersion.putIfAbsent(release.version().withoutBuild(), release);
+            if (first == null) {
+                unique.add(release);
+            } else {
+                problems.add(Problem.error(release.location(), "metadata.name", "a second release of version "
+                        + release.version() + " (the first is at " + first.location() + "); this one is left out"));
+            }
+        }
+        return new PlanInput(ReleaseCatalog.of(unique), c.items(), s.items(), u.items(), history,
+                problems.stream().distinct().sorted().toList());
+    }
+
+    /** The same input with another history (what the simulator changes between steps). */
+    public PlanInput withHistory(List<HistoryEntry> entries) {
+        return new PlanInput(catalog, clusters, schedules, upgrades, entries, problems);
+    }
+
+    @Override
+    public String toString() {
+        return clusters.size() + " clusters, " + catalog.size() + " releases, " + schedules.size() + " schedules, "
+                + upgrades.size() + " upgrades, " + history.size() + " history entries";
+    }
+}

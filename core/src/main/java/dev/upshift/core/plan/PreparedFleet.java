@@ -1,0 +1,198 @@
+package dev.upshift.core.plan;
+
+import dev.upshift.core.select.FleetSelection;
+import dev.upshift.core.select.UpgradeSelection;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.release.Release;
+import dev.upshift.release.UpgradeGraph;
+import dev.upshift.release.Version;
+import dev.upshift.schedule.AllowedIntervals;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.ManagedCluster;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A fleet with the planner's instant-independent work done: selection, stages, targets, the
+ * upgrade graph and the schedules' index (paths, per distinct (from, to) pair, and each cluster's
+ * reviewable change are found on first use and kept). Made by {@link Planner#prepare}.
+ *
+ * <p>{@link #plan(Instant, List, Map)} plans the fleet at an instant with a given history (and,
+ * optionally, clusters moved to other releases), as a simulation does at each step: the cost of a
+ * call is linear in clusters with a small constant, and its result equals what
+ * {@link Planner#plan} gives for the same input. Pure: no clock, no I/O, no threads.
+ *
+ * <p>Thread-safe: memos are filled under the rule that a value, once computed, is the same whoever
+ * computes it.
+ */
+public final class PreparedFleet {
+    private static final Logger LOG = LoggerFactory.getLogger(PreparedFleet.class);
+    private static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
+    private static final Instant LATEST = Instant.parse("9000-01-01T00:00:00Z");
+
+    private final Planner planner;
+    private final PlanInput input;
+    private final FleetModel model;
+    private final UpgradeGraph graph;
+    private final ScheduleAccess schedules;
+    private final Map<List<Version>, PathInfo> paths = new ConcurrentHashMap<>();
+    private final AtomicReferenceArray<ChangeSummary> changes;
+    private final AtomicReferenceArray<ChangeSummary> configs;
+
+    PreparedFleet(Planner planner, PlanInput input) {
+        this.planner = Objects.requireNonNull(planner, "planner");
+        this.input = input;
+        this.model = new FleetModel(input);
+        this.graph = planner.graph(input.catalog());
+        this.schedules = new ScheduleAccess(model.schedules, planner.horizon());
+        this.changes = new AtomicReferenceArray<>(model.clusters.size());
+        this.configs = new AtomicReferenceArray<>(model.clusters.size());
+        LOG.debug("prepared {} clusters, {} releases, {} schedules, {} upgrades, {} problems", model.clusters.size(),
+                input.catalog().size(), model.schedules.size(), model.selection.upgrades().size(), model.problems.size());
+    }
+
+    /** The input this fleet was prepared from. */
+    public PlanInput input() {
+        return input;
+    }
+
+    /** The planner that prepared it. */
+    public Planner planner() {
+        return planner;
+    }
+
+    /** The upgrade graph of the input's catalog, under the planner's skew policy. */
+    public UpgradeGraph graph() {
+        return graph;
+    }
+
+    /** Which upgrades select which clusters, and where they disagree. */
+    public FleetSelection selection() {
+        return model.selection;
+    }
+
+    /** The clusters planned, sorted by id (of two with one id, the first listed). */
+    public List<ManagedCluster> clusters() {
+        return model.clusters;
+    }
+
+    /**
+     * The allowed time of a cluster: its schedule's (always, when it names none) with its freeze on
+     * top, indexed from {@code origin} if this is the first question about that schedule; empty when
+     * there is no such cluster or its schedule is unknown or unusable.
+     */
+    public Optional<AllowedIntervals> allowedIntervals(String clusterId, Instant origin) {
+        Integer i = model.index.get(clusterId);
+        if (i == null) {
+            return Optional.empty();
+        }
+        ManagedCluster c = model.clusters.get(i);
+        Optional<AllowedIntervals> base = c.schedule().isEmpty() ? Optional.of(AllowedIntervals.always())
+                : schedules.get(c.schedule().get(), origin);
+        return base.map(a -> c.freeze().map(a::withFreeze).orElse(a));
+    }
+
+    /**
+     * The problems of the input that did not stop planning, sorted: the sources' own, and those the
+     * planner found (see docs/planning.md, "Problems").
+     */
+    public List<Problem> problems() {
+        List<Problem> schedulesProblems = schedules.problems();
+        if (schedulesProblems.isEmpty()) {
+            return List.copyOf(model.problems);
+        }
+        List<Problem> all = new ArrayList<>(model.problems);
+        all.addAll(schedulesProblems);
+        return all.stream().distinct().sorted().toList();
+    }
+
+    /** The plan at {@code now} with the input's history. */
+    public Plan plan(Instant now) {
+        return plan(now, input.history(), Map.of());
+    }
+
+    /** The plan at {@code now} with another history (oldest first). */
+    public Plan plan(Instant now, List<HistoryEntry> history) {
+        return plan(now, history, Map.of());
+    }
+
+    /**
+     * The plan at {@code now} with another history, and some clusters running other releases than
+     * their documents say (their resources unchanged): what a simulation asks after it upgraded them.
+     *
+     * @param now the instant
+     * @param history the journal, oldest first
+     * @param releases cluster id to the release it runs now; clusters not named run their document's
+     * @throws IllegalArgumentException when {@code now} lies outside 1900–9000, the range schedules support
+     */
+    public Plan plan(Instant now, List<HistoryEntry> history, Map<String, Version> releases) {
+        Objects.requireNonNull(now, "now");
+        Objects.requireNonNull(history, "history");
+        Objects.requireNonNull(releases, "releases");
+        if (now.isBefore(EARLIEST) || !now.isBefore(LATEST)) {
+            throw new IllegalArgumentException("plans are made for instants from " + EARLIEST + " up to " + LATEST
+                    + ", not " + now);
+        }
+        Plan plan = new Round(this, model, now, history, releases).run();
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("planned {} clusters at {}: {}", plan.entries().size(), now, plan.counts());
+        }
+        return plan;
+    }
+
+    List<StageGroup> groups(UpgradeSelection upgrade) {
+        return model.stages.getOrDefault(upgrade.name(), List.of());
+    }
+
+    ScheduleAccess schedules() {
+        return schedules;
+    }
+
+    Duration horizon() {
+        return planner.horizon();
+    }
+
+    PathInfo path(Version from, Version to) {
+        return paths.computeIfAbsent(List.of(from, to), k -> PathInfo.of(graph.path(from, to)));
+    }
+
+    /** The reviewable change of a release upgrade, kept per cluster when it starts from the document's release. */
+    ChangeSummary change(int i, ManagedCluster c, Release from, Release to) {
+        if (!from.version().equals(c.release())) {
+            return ChangeSummary.of(c, from, to);
+        }
+        ChangeSummary known = changes.get(i);
+        if (known == null) {
+            known = ChangeSummary.of(c, from, to);
+            changes.set(i, known);
+        }
+        return known;
+    }
+
+    /** The change a cluster's values make on its release, kept per cluster when it is the document's release. */
+    ChangeSummary config(int i, ManagedCluster c, Release release, Version running) {
+        if (!running.equals(c.release())) {
+            return ChangeSummary.of(c, release, release);
+        }
+        ChangeSummary known = configs.get(i);
+        if (known == null) {
+            known = ChangeSummary.of(c, release, release);
+            configs.set(i, known);
+        }
+        return known;
+    }
+
+    @Override
+    public String toString() {
+        return "prepared " + input;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.upshift.core.plan;
+
+import java.util.List;
+
+/**
+ * Every reason code a plan uses, in one place (docs/planning.md describes each: what it means and
+ * how it lifts). Codes are stable: tools may match on them. A {@link dev.upshift.spi.Reason}'s
+ * {@code until} is set where the planner knows when the reason lifts.
+ */
+public final class ReasonCodes {
+    private ReasonCodes() {}
+
+    // needs a person: the cluster is blocked
+
+    /** No upgrade path from the cluster's release to the target; the message names the first rule that cut the graph. */
+    public static final String NO_PATH = "NO_PATH";
+    /** A field the cluster customised that the target changes too, under {@code onConflict: fail}; names document and field. */
+    public static final String FIELD_CONFLICT = "FIELD_CONFLICT";
+    /** The upgrade would change a field a rule marks {@code mutable: false}; names document and field. */
+    public static final String IMMUTABLE_FIELD = "IMMUTABLE_FIELD";
+    /** The cluster's resources cannot be merged at all (a list whose items cannot be matched by key, ...). */
+    public static final String INVALID_RESOURCES = "INVALID_RESOURCES";
+    /** Two upgrades select the cluster with different targets; names both. */
+    public static final String CONFLICTING_UPGRADES = dev.upshift.core.select.ConflictingUpgrades.CODE;
+    /** The cluster's stage, or an earlier one, has more failures than its {@code maxFailures}. */
+    public static final String STAGE_HALTED = "STAGE_HALTED";
+    /** No allowed window within the planner's horizon for this kind of upgrade. */
+    public static final String NO_WINDOW = "NO_WINDOW";
+    /** The upgrade's target resolves to no release (unknown or withdrawn release, empty channel). */
+    public static final String TARGET_UNRESOLVED = "TARGET_UNRESOLVED";
+    /** The cluster runs a release the catalog does not have. */
+    public static final String UNKNOWN_RELEASE = "UNKNOWN_RELEASE";
+    /** The cluster names a maintenance schedule that is missing or unusable; it is never upgraded meanwhile. */
+    public static final String UNKNOWN_SCHEDULE = "UNKNOWN_SCHEDULE";
+    /** Two or more stages of the cluster's upgrade select it. */
+    public static final String STAGE_OVERLAP = "STAGE_OVERLAP";
+    /** The cluster's upgrade has stages and none of them selects it. */
+    public static final String UNSTAGED = "UNSTAGED";
+    /** Reserved for the engine: every upgrade strategy declined the work. */
+    public static final String STRATEGY_DECLINED = "STRATEGY_DECLINED";
+
+    // held by other clusters: waiting
+
+    /** An earlier stage of the upgrade has not finished. */
+    public static final String WAITING_STAGE = "WAITING_STAGE";
+    /** The earlier stage finished and soaks until {@code until}. */
+    public static final String SOAKING = "SOAKING";
+    /** The stage already has {@code maxConcurrent} clusters in flight or starting now. */
+    public static final String MAX_CONCURRENT = "MAX_CONCURRENT";
+
+    // time: scheduled
+
+    /** The cluster is frozen until {@code until}. */
+    public static final String FROZEN = "FROZEN";
+    /** The upgrade's {@code startTime} is {@code until}. */
+    public static final String WAITING_START_TIME = "WAITING_START_TIME";
+    /** A maintenance exclusion that blocks this kind of upgrade delays it; names the exclusion. */
+    public static final String EXCLUDED = "EXCLUDED";
+    /** No maintenance window (with room enough, for {@code completeWithin}) is open now; the next opens at {@code until}. */
+    public static final String OUTSIDE_WINDOW = "OUTSIDE_WINDOW";
+
+    // history
+
+    /** The cluster's last upgrade to this target failed; the planner does not retry it. */
+    public static final String UPGRADE_FAILED = "UPGRADE_FAILED";
+
+    /** Every code above, in this order. */
+    public static final List<String> ALL = List.of(NO_PATH, FIELD_CONFLICT, IMMUTABLE_FIELD, INVALID_RESOURCES,
+            CONFLICTING_UPGRADES, STAGE_HALTED, NO_WINDOW, TARGET_UNRESOLVED, UNKNOWN_RELEASE, UNKNOWN_SCHEDULE,
+            STAGE_OVERLAP, UNSTAGED, STRATEGY_DECLINED, WAITING_STAGE, SOAKING, MAX_CONCURRENT, FROZEN,
+            WAITING_START_TIME, EXCLUDED, OUTSIDE_WINDOW, UPGRADE_FAILED);
+}

@@ -1,0 +1,232 @@
+package dev.upshift.core.plan;
+
+import dev.upshift.core.select.UpgradeSelection;
+import dev.upshift.diff.value.VersionChange;
+import dev.upshift.release.Release;
+import dev.upshift.release.Version;
+import dev.upshift.schedule.UpgradeKind;
+import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.Reason;
+import dev.upshift.spi.UpgradeState;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One planning round: the fleet at one instant with one history. First each cluster on its own
+ * (history, target, path, reviewable change, schedule), then each upgrade's stages in order (gating,
+ * soak, failures, concurrency), then windows. Linear in clusters plus history.
+ */
+final class Round {
+    private final PreparedFleet fleet;
+    private final FleetModel model;
+    private final Instant now;
+    private final Map<String, Version> releases;
+    private final HistoryEntry[] latest;
+    private final HistoryEntry[] latestConfig;
+    private final Instant[] succeeded;
+    private final Draft[] drafts;
+    private final WindowFinder windows;
+
+    Round(PreparedFleet fleet, FleetModel model, Instant now, List<HistoryEntry> history, Map<String, Version> releases) {
+        this.fleet = fleet;
+        this.model = model;
+        this.now = now;
+        this.releases = releases;
+        int n = model.clusters.size();
+        this.latest = new HistoryEntry[n];
+        this.latestConfig = new HistoryEntry[n];
+        this.succeeded = new Instant[n];
+        this.drafts = new Draft[n];
+        this.windows = new WindowFinder(fleet.schedules(), fleet.horizon(), now);
+        fleet.schedules().indexAll(now);
+        index(history);
+    }
+
+    private Version from(int i) {
+        ManagedCluster c = model.clusters.get(i);
+        return releases.isEmpty() ? c.release() : releases.getOrDefault(c.id(), c.release());
+    }
+
+    /** The latest in-progress, succeeded or failed entry per cluster for its target, and its last success. */
+    private void index(List<HistoryEntry> history) {
+        for (HistoryEntry h : history) {
+            Integer i = model.index.get(h.clusterId());
+            if (i == null) {
+                continue;
+            }
+            boolean counts = h.state() == UpgradeState.IN_PROGRESS || h.state() == UpgradeState.SUCCEEDED
+                    || h.state() == UpgradeState.FAILED;
+            if (!counts) {
+                continue;
+            }
+            Optional<Release> target = model.assignments[i].target();
+            if (target.isPresent() && h.to().samePrecedence(target.get().version())) {
+                latest[i] = later(latest[i], h);
+                if (h.state() == UpgradeState.SUCCEEDED && (succeeded[i] == null || h.at().isAfter(succeeded[i]))) {
+                    succeeded[i] = h.at();
+                }
+            }
+            Version from = from(i);
+            if (h.from().samePrecedence(from) && h.to().samePrecedence(from)) {
+                latestConfig[i] = later(latestConfig[i], h);
+            }
+        }
+    }
+
+    private static HistoryEntry later(HistoryEntry known, HistoryEntry h) {
+        return known == null || !h.at().isBefore(known.at()) ? h : known;
+    }
+
+    Plan run() {
+        for (int i = 0; i < drafts.length; i++) {
+            drafts[i] = evaluate(i);
+        }
+        for (UpgradeSelection u : model.selection.upgrades()) {
+            new StageGate(drafts, windows, now).gate(fleet.groups(u));
+        }
+        for (Draft d : drafts) {
+            if (d.needsWindow()) {
+                windows.place(d, Optional.empty());
+            }
+        }
+        List<PlanEntry> entries = new ArrayList<>(drafts.length);
+        for (Draft d : drafts) {
+            entries.add(d.entry());
+        }
+        return new Plan(now, entries, fleet.problems());
+    }
+
+    private Draft evaluate(int i) {
+        ManagedCluster c = model.clusters.get(i);
+        Assignment a = model.assignments[i];
+        Version from = from(i);
+        Optional<Release> fromRelease = model.catalog.get(from);
+        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+        Draft d = new Draft(c, from, fromRelease.flatMap(Release::endOfLife).filter(today::isAfter));
+        d.upgrade = a.upgrade().map(UpgradeSelection::name);
+        d.stage = a.group().map(g -> g.stage.name());
+        if (!a.blockers().isEmpty()) {
+            a.target().filter(t -> t.version().isNewerThan(from)).ifPresent(t -> d.to = Optional.of(t.version()));
+            a.blockers().forEach(d::block);
+            return d;
+        }
+        Optional<Release> target = a.target();
+        d.succeededAt = succeeded[i];
+        if (target.isPresent() && target.get().version().isNewerThan(from)) {
+            releaseUpgrade(i, d, fromRelease, target.get());
+        } else {
+            d.releaseDone = true;
+            d.to = target.map(t -> from);
+            configUpgrade(i, d, fromRelease);
+        }
+        return d;
+    }
+
+    private void releaseUpgrade(int i, Draft d, Optional<Release> fromRelease, Release target) {
+        d.to = Optional.of(target.version());
+        d.releaseChange = Optional.of(d.from.changeTo(target.version()));
+        d.staged = true;
+        if (fromRelease.isEmpty()) {
+            d.block(Reason.of(ReasonCodes.UNKNOWN_RELEASE, "the cluster runs release " + d.from
+                    + ", which is not in the catalog"));
+        } else {
+            PathInfo path = fleet.path(d.from, target.version());
+            if (path.noPath().isPresent()) {
+                d.block(Reason.of(ReasonCodes.NO_PATH, path.noPath().get()));
+            } else {
+                d.path = path.versions();
+                d.kind = Optional.of(path.kind());
+                d.unchecked = path.unchecked();
+            }
+            ChangeSummary change = fleet.change(i, d.cluster, fromRelease.get(), target);
+            d.impact = change.impact();
+            change.blockers().forEach(d::block);
+            d.upgradeKind = new UpgradeKind(path.kind().versionChange(), change.changesNodes());
+        }
+        if (fromHistory(d, latest[i])) {
+            return;
+        }
+        if (d.state == null) {
+            checkSchedule(d);
+        }
+        if (d.state == null) {
+            ClusterUpgrade u = model.assignments[i].upgrade().orElseThrow().upgrade();
+            d.expectedDuration = u.expectedDuration();
+            d.policy = u.windowPolicy();
+            d.startTime = u.startTime();
+        }
+    }
+
+    private void configUpgrade(int i, Draft d, Optional<Release> fromRelease) {
+        ManagedCluster c = d.cluster;
+        if (fromRelease.isEmpty() || c.values().isEmpty() || c.resources().isEmpty()) {
+            d.state = UpgradeState.UP_TO_DATE;
+            return;
+        }
+        ChangeSummary change = fleet.config(i, c, fromRelease.get(), d.from);
+        if (!change.changes() && change.blockers().isEmpty()) {
+            d.state = UpgradeState.UP_TO_DATE;
+            return;
+        }
+        d.to = Optional.of(d.from);
+        d.kind = Optional.of(PlanKind.CONFIG);
+        d.releaseChange = Optional.of(VersionChange.NONE);
+        d.upgrade = Optional.empty();
+        d.stage = Optional.empty();
+        d.impact = change.impact();
+        change.blockers().forEach(d::block);
+        d.upgradeKind = new UpgradeKind(VersionChange.NONE, change.changesNodes());
+        if (fromHistory(d, latestConfig[i])) {
+            return;
+        }
+        if (d.state == null) {
+            checkSchedule(d);
+        }
+        if (d.state == null) {
+            d.expectedDuration = fleet.planner().configExpectedDuration();
+            d.policy = fleet.planner().configWindowPolicy();
+        }
+    }
+
+    /** Takes the state from history when the cluster's upgrade is in progress, succeeded or failed; whether it did. */
+    private boolean fromHistory(Draft d, HistoryEntry h) {
+        if (h == null) {
+            return false;
+        }
+        d.blockers.clear();
+        switch (h.state()) {
+            case IN_PROGRESS -> d.state = UpgradeState.IN_PROGRESS;
+            case SUCCEEDED -> {
+                d.state = UpgradeState.SUCCEEDED;
+                d.releaseDone = true;
+            }
+            default -> {
+                d.state = UpgradeState.FAILED;
+                String why = h.message().isBlank() ? "" : ": " + h.message();
+                if (!h.reasons().isEmpty()) {
+                    why += (why.isEmpty() ? ": " : "; ") + h.reasons().get(0).message();
+                }
+                d.blockers.add(Reason.of(ReasonCodes.UPGRADE_FAILED, "the upgrade to " + h.to() + " failed at " + h.at()
+                        + why + "; the planner does not retry it until someone acts"));
+            }
+        }
+        return true;
+    }
+
+    private void checkSchedule(Draft d) {
+        Optional<String> name = d.cluster.schedule();
+        if (name.isEmpty() || fleet.schedules().get(name.get(), now).isPresent()) {
+            return;
+        }
+        String why = fleet.schedules().unusable(name.get()).map(u -> "schedule " + name.get() + " cannot be used: " + u)
+                .orElse("the cluster names schedule " + name.get() + ", which does not exist");
+        d.block(Reason.of(ReasonCodes.UNKNOWN_SCHEDULE, why + "; it is not upgraded meanwhile"));
+    }
+}

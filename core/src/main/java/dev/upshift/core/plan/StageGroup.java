@@ -1,0 +1,44 @@
+package dev.upshift.core.plan;
+
+import dev.upshift.core.select.UpgradeSelection;
+import dev.upshift.spi.MaxConcurrent;
+import dev.upshift.spi.Stage;
+
+/**
+ * One stage of one upgrade with the clusters that upgrade owns in it (by index into the sorted
+ * fleet, ascending, so in cluster-id order).
+ */
+final class StageGroup {
+    final UpgradeSelection upgrade;
+    final Stage stage;
+    final boolean implicit;
+    final int position;
+    final int[] members;
+    final StageGroup previous;
+
+    StageGroup(UpgradeSelection upgrade, Stage stage, boolean implicit, int position, int[] members, StageGroup previous) {
+        this.upgrade = upgrade;
+        this.stage = stage;
+        this.implicit = implicit;
+        this.position = position;
+        this.members = members;
+        this.previous = previous;
+    }
+
+    /** How many clusters may be in flight at once: the number, or the percentage of the stage floored, at least one. */
+    int limit() {
+        if (stage.maxConcurrent().isEmpty()) {
+            return Integer.MAX_VALUE;
+        }
+        MaxConcurrent m = stage.maxConcurrent().get();
+        if (m instanceof MaxConcurrent.Clusters c) {
+            return c.count();
+        }
+        int percent = ((MaxConcurrent.Percent) m).percent();
+        return Math.max(1, (int) ((long) members.length * percent / 100));
+    }
+
+    String describe() {
+        return "stage " + stage.name() + " of upgrade " + upgrade.name();
+    }
+}

@@ -1,0 +1,172 @@
+package dev.upshift.core.plan;
+
+import dev.upshift.diff.problem.UpshiftException;
+import dev.upshift.diff.value.Durations;
+import dev.upshift.schedule.AllowedIntervals;
+import dev.upshift.schedule.Freeze;
+import dev.upshift.schedule.Interval;
+import dev.upshift.schedule.MaintenanceSchedule;
+import dev.upshift.schedule.UpgradeKind;
+import dev.upshift.spi.Reason;
+import dev.upshift.spi.UpgradeState;
+import dev.upshift.spi.WindowPolicy;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Finds a cluster's window in one round and says why it is not sooner. Window queries depend only on
+ * (schedule, kind, earliest start, least length), so they are remembered per round: a fleet whose
+ * clusters share schedules and start bounds asks the index once per distinct question.
+ */
+final class WindowFinder {
+    /** At most this many windows are walked to find where a {@code pauseAndResume} upgrade ends. */
+    static final int MAX_RESUMES = 10_000;
+
+    private final ScheduleAccess schedules;
+    private final Duration horizon;
+    private final Instant now;
+    private final Map<Query, Optional<Interval>> answers = new HashMap<>();
+
+    WindowFinder(ScheduleAccess schedules, Duration horizon, Instant now) {
+        this.schedules = schedules;
+        this.horizon = horizon;
+        this.now = now;
+    }
+
+    private record Query(String schedule, boolean bare, UpgradeKind kind, Instant at, Duration atLeast) {}
+
+    /**
+     * Gives the draft its window, state ({@code ready}, {@code scheduled} or {@code blocked} with
+     * {@code NO_WINDOW}) and time reasons; the caller turns the state into {@code waiting} where a
+     * stage holds it.
+     *
+     * @param openAt when the cluster's stage opens, if later than the start of time
+     */
+    void place(Draft d, Optional<Instant> openAt) {
+        try {
+            find(d, openAt);
+        } catch (IllegalArgumentException | UpshiftException e) {
+            // only instants past the supported range (a freeze or start time after the year 9000) get here
+            d.window = Optional.empty();
+            d.expectedEnd = Optional.empty();
+            d.block(Reason.of(ReasonCodes.NO_WINDOW, "no window can be found: " + e.getMessage()));
+        }
+    }
+
+    private void find(Draft d, Optional<Instant> openAt) {
+        Optional<String> scheduleName = d.cluster.schedule();
+        Optional<MaintenanceSchedule> schedule = scheduleName.flatMap(schedules::schedule);
+        AllowedIntervals allowed = scheduleName.isEmpty() ? AllowedIntervals.always()
+                : schedules.get(scheduleName.get(), now).orElseThrow();
+        Instant bound = now;
+        Optional<Freeze> freeze = d.cluster.freeze();
+        if (freeze.isPresent() && freeze.get().blocks(now)) {
+            bound = later(bound, freeze.get().until());
+            d.times.add(Reason.until(ReasonCodes.FROZEN, "frozen until " + freeze.get().until() + " ("
+                    + freeze.get().reason() + ")", freeze.get().until()));
+        }
+        if (d.startTime.isPresent() && d.startTime.get().isAfter(now)) {
+            bound = later(bound, d.startTime.get());
+            d.times.add(Reason.until(ReasonCodes.WAITING_START_TIME, "upgrade " + d.upgrade.orElse("") + " starts no"
+                    + " earlier than " + d.startTime.get(), d.startTime.get()));
+        }
+        if (openAt.isPresent() && openAt.get().isAfter(now)) {
+            bound = later(bound, openAt.get());
+        }
+        Duration atLeast = d.policy == WindowPolicy.COMPLETE_WITHIN ? d.expectedDuration : Duration.ZERO;
+        // The freeze is part of the bound, so the schedule's own allowed time answers as withFreeze would.
+        Optional<Interval> window = ask(scheduleName.orElse(""), false, allowed, d.upgradeKind, bound, atLeast);
+        Instant earliest = bound;
+        Optional<Instant> excludedUntil = schedule.flatMap(s -> excluded(d, s, earliest, atLeast, window));
+        if (window.isEmpty()) {
+            d.block(Reason.of(ReasonCodes.NO_WINDOW, "no window" + scheduleName.map(s -> " of schedule " + s).orElse("")
+                    + " allows a " + d.upgradeKind + " upgrade" + (atLeast.isZero() ? "" : " of " + Durations.format(atLeast))
+                    + " within " + horizon.toDays() + " days after " + bound));
+            return;
+        }
+        Interval w = window.get();
+        d.window = window;
+        d.expectedEnd = expectedEnd(d, allowed, w);
+        if (!w.start().isAfter(now)) {
+            d.state = UpgradeState.READY;
+            return;
+        }
+        d.state = UpgradeState.SCHEDULED;
+        Instant explained = later(bound, excludedUntil.orElse(bound));
+        if (w.start().isAfter(explained)) {
+            boolean shortNow = !atLeast.isZero() && !bound.isAfter(now) && allowed.permits(now, d.upgradeKind);
+            d.times.add(Reason.until(ReasonCodes.OUTSIDE_WINDOW, shortNow
+                    ? "the window open now leaves less than " + Durations.format(atLeast) + "; the next that leaves it"
+                            + " opens at " + w.start()
+                    : "no maintenance window" + scheduleName.map(s -> " of schedule " + s).orElse("") + " is open until "
+                            + w.start(), w.start()));
+        }
+    }
+
+    /** Adds {@code EXCLUDED} when the schedule's windows alone would allow an earlier start; returns when it lifts. */
+    private Optional<Instant> excluded(Draft d, MaintenanceSchedule s, Instant bound, Duration atLeast,
+            Optional<Interval> window) {
+        if (s.exclusions().stream().noneMatch(e -> e.scope().blocks(d.upgradeKind))) {
+            return Optional.empty();
+        }
+        Optional<Interval> bare = ask(s.name(), true, null, d.upgradeKind, bound, atLeast);
+        if (bare.isEmpty() || window.isPresent() && !bare.get().start().isBefore(window.get().start())) {
+            return Optional.empty();
+        }
+        Optional<ScheduleAccess.Blocking> blocking = ScheduleAccess.blockingExclusion(s, d.upgradeKind,
+                bare.get().start(), atLeast);
+        Instant until = blocking.map(b -> b.occurrence().end().orElse(bare.get().start()))
+                .orElse(window.map(Interval::start).orElse(bare.get().start()));
+        String name = blocking.map(b -> "maintenance exclusion '" + b.exclusion().name() + "' (" + b.exclusion().scope()
+                + ")").orElse("a maintenance exclusion");
+        d.times.add(Reason.until(ReasonCodes.EXCLUDED, name + " of schedule " + s.name() + " blocks " + d.upgradeKind
+                + " upgrades until " + until, until));
+        return Optional.of(until);
+    }
+
+    private Optional<Interval> ask(String schedule, boolean bare, AllowedIntervals allowed, UpgradeKind kind, Instant at,
+            Duration atLeast) {
+        Query q = new Query(schedule, bare, kind, at, atLeast);
+        Optional<Interval> known = answers.get(q);
+        if (known != null) {
+            return known;
+        }
+        AllowedIntervals source = bare ? schedules.withoutExclusions(schedules.schedule(schedule).orElseThrow(), now)
+                : allowed;
+        Optional<Interval> found = source.next(at, kind, atLeast, horizon);
+        answers.put(q, found);
+        return found;
+    }
+
+    /** When the upgrade ends if it starts at the window's start: past the window for startWithin, across windows for pauseAndResume. */
+    private Optional<Instant> expectedEnd(Draft d, AllowedIntervals allowed, Interval w) {
+        if (d.policy != WindowPolicy.PAUSE_AND_RESUME) {
+            return Optional.of(w.start().plus(d.expectedDuration));
+        }
+        Duration left = d.expectedDuration;
+        Interval current = w;
+        for (int i = 0; i < MAX_RESUMES; i++) {
+            if (current.end().isEmpty()) {
+                return Optional.of(current.start().plus(left));
+            }
+            Duration length = Duration.between(current.start(), current.end().get());
+            if (length.compareTo(left) >= 0) {
+                return Optional.of(current.start().plus(left));
+            }
+            left = left.minus(length);
+            Optional<Interval> next = allowed.next(current.end().get(), d.upgradeKind, Duration.ZERO, horizon);
+            if (next.isEmpty()) {
+                return Optional.empty();
+            }
+            current = next.get();
+        }
+        return Optional.empty();
+    }
+
+    private static Instant later(Instant a, Instant b) {
+        return a.isAfter(b) ? a : b;
+    }
+}

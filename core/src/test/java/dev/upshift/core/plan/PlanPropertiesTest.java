@@ -1,0 +1,237 @@
+package dev.upshift.core.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.longs;
+
+import dev.upshift.diff.rule.Impact;
+import dev.upshift.diff.value.VersionChange;
+import dev.upshift.release.ReleaseCatalog;
+import dev.upshift.release.Version;
+import dev.upshift.schedule.Interval;
+import dev.upshift.schedule.MaintenanceExclusion;
+import dev.upshift.schedule.MaintenanceSchedule;
+import dev.upshift.schedule.MaintenanceWindow;
+import dev.upshift.schedule.UpgradeKind;
+import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.Stage;
+import dev.upshift.spi.UpgradeState;
+import dev.upshift.spi.WindowPolicy;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Invariants of plans over random fleets, each checked against the input directly (occurrences of
+ * windows and exclusions, the catalog's kubernetes versions, history), not through the planner's
+ * own helpers.
+ */
+class PlanPropertiesTest {
+    private static final int EXAMPLES = 200;
+    private static final List<UpgradeState> STARTING = List.of(UpgradeState.READY, UpgradeState.SCHEDULED);
+
+    private static Plan plan(RandomFleets.Generated g) {
+        return Planner.standard().plan(g.input(), g.now());
+    }
+
+    @Test
+    @DisplayName("the plan is deterministic: the same input, in any order, gives the same JSON")
+    void deterministic() {
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.generate(seed);
+            String json = PlanJson.render(plan(g));
+            assertThat(PlanJson.render(plan(g))).isEqualTo(json);
+            assertThat(PlanJson.render(Planner.standard().plan(RandomFleets.shuffled(g.input(), seed), g.now())))
+                    .isEqualTo(json);
+        });
+    }
+
+    @Test
+    @DisplayName("no cluster starts inside an exclusion for its kind, outside every window, while frozen or before startTime")
+    void windowsRespectTheirRules() {
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.generate(seed);
+            Plan plan = plan(g);
+            Map<String, ManagedCluster> clusters = byId(g.input().clusters(), ManagedCluster::id);
+            Map<String, MaintenanceSchedule> schedules = byId(g.input().schedules(), MaintenanceSchedule::name);
+            Map<String, ClusterUpgrade> upgrades = byId(g.input().upgrades(), ClusterUpgrade::name);
+            for (PlanEntry e : plan.entries()) {
+                if (e.window().isEmpty()) {
+                    continue;
+                }
+                ManagedCluster c = clusters.get(e.cluster());
+                Instant start = e.window().get().start();
+                assertThat(start).as("never before now").isAfterOrEqualTo(g.now());
+                c.freeze().ifPresent(f -> assertThat(start).as("not while frozen: %s", e).isAfterOrEqualTo(f.until()));
+                Optional<ClusterUpgrade> u = e.upgrade().map(upgrades::get);
+                u.flatMap(ClusterUpgrade::startTime).ifPresent(t -> assertThat(start).as("not before startTime").isAfterOrEqualTo(t));
+                if (c.schedule().isEmpty()) {
+                    continue;
+                }
+                MaintenanceSchedule s = schedules.get(c.schedule().get());
+                UpgradeKind kind = new UpgradeKind(e.kind().orElseThrow().versionChange(),
+                        e.impact().filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent());
+                Duration needed = u.filter(x -> x.windowPolicy() == WindowPolicy.COMPLETE_WITHIN)
+                        .map(ClusterUpgrade::expectedDuration).orElse(Duration.ofSeconds(1));
+                assertThat(inSomeWindow(s, start)).as("inside a window: %s", e).isTrue();
+                for (MaintenanceExclusion x : s.exclusions()) {
+                    if (!x.scope().blocks(kind)) {
+                        continue;
+                    }
+                    for (Interval o : x.span().occurrences(start, start.plus(needed))) {
+                        assertThat(o.overlaps(new Interval(start, start.plus(needed))))
+                                .as("%s starts inside exclusion %s at %s", e, x.name(), o).isFalse();
+                    }
+                }
+                if (needed.getSeconds() > 1 && e.window().get().end().isPresent()) {
+                    assertThat(Duration.between(start, e.window().get().end().get())).isGreaterThanOrEqualTo(needed);
+                }
+            }
+        });
+    }
+
+    @Test
+    @DisplayName("no cluster starts ahead of its stage: earlier stages are done and soaked, and maxConcurrent holds")
+    void stagesHoldTheirOrder() {
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.generate(seed);
+            Plan plan = plan(g);
+            for (ClusterUpgrade u : g.input().upgrades()) {
+                List<Stage> stages = u.stages();
+                for (int k = 0; k < stages.size(); k++) {
+                    List<PlanEntry> mine = inStage(plan, u, stages.get(k).name());
+                    long starting = mine.stream().filter(e -> e.state() == UpgradeState.READY).count();
+                    long running = mine.stream().filter(e -> e.state() == UpgradeState.IN_PROGRESS).count();
+                    if (starting > 0) {
+                        assertThat(starting + running).as("maxConcurrent of %s", stages.get(k))
+                                .isLessThanOrEqualTo(Math.max(running, limit(stages.get(k), mine.size())));
+                    }
+                    for (PlanEntry e : mine) {
+                        if (!STARTING.contains(e.state())) {
+                            continue;
+                        }
+                        for (int j = 0; j < k; j++) {
+                            List<PlanEntry> earlier = inStage(plan, u, stages.get(j).name());
+                            assertThat(earlier).as("stage %s before %s", stages.get(j), e)
+                                    .allMatch(x -> x.state() == UpgradeState.UP_TO_DATE
+                                            || x.state() == UpgradeState.SUCCEEDED || x.state() == UpgradeState.FAILED);
+                            Optional<Instant> last = lastSuccess(g.input().history(), earlier);
+                            Stage soaked = stages.get(j);
+                            last.ifPresent(t -> assertThat(e.window().orElseThrow().start()).as("soak of %s", soaked)
+                                    .isAfterOrEqualTo(t.plus(soaked.soak())));
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    @Test
+    @DisplayName("no planned path breaks the skew policy, and kind is the largest kubernetes change along it")
+    void pathsKeepTheSkewPolicy() {
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.generate(seed);
+            ReleaseCatalog catalog = g.input().catalog();
+            for (PlanEntry e : plan(g).entries()) {
+                if (e.path().isEmpty()) {
+                    continue;
+                }
+                List<Version> landed = new ArrayList<>();
+                landed.add(e.from());
+                landed.addAll(e.path());
+                assertThat(landed.get(landed.size() - 1)).isEqualTo(e.to().orElseThrow());
+                VersionChange largest = VersionChange.NONE;
+                for (int i = 1; i < landed.size(); i++) {
+                    Version a = catalog.get(landed.get(i - 1)).orElseThrow().kubernetes().orElseThrow();
+                    Version b = catalog.get(landed.get(i)).orElseThrow().kubernetes().orElseThrow();
+                    assertThat(b.major()).isEqualTo(a.major());
+                    assertThat(b.minor() - a.minor()).as("one minor at most per hop").isBetween(0L, 1L);
+                    assertThat(b.isOlderThan(a)).isFalse();
+                    VersionChange c = b.minor() != a.minor() ? VersionChange.MINOR
+                            : b.patch() != a.patch() ? VersionChange.PATCH : VersionChange.NONE;
+                    largest = largest.max(c);
+                }
+                assertThat(e.kind()).contains(PlanKind.of(largest));
+            }
+        });
+    }
+
+    @Test
+    @DisplayName("adding a cluster changes no other cluster's entry unless they share an upgrade's stages")
+    void addingAClusterIsLocal() {
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.generate(seed);
+            Plan before = plan(g);
+            List<ManagedCluster> more = new ArrayList<>(g.input().clusters());
+            more.add(RandomFleets.cluster(new Random(seed ^ 0x5DEECE66DL), "x-new", g.now()));
+            PlanInput in = g.input();
+            PlanInput bigger = new PlanInput(in.catalog(), more, in.schedules(), in.upgrades(), in.history());
+            Plan after = Planner.standard().plan(bigger, g.now());
+            PlanEntry added = after.entry("x-new").orElseThrow();
+            List<String> claims = Planner.standard().prepare(bigger).selection().claims("x-new").stream()
+                    .map(u -> u.name()).toList();
+            for (PlanEntry e : before.entries()) {
+                PlanEntry now = after.entry(e.cluster()).orElseThrow();
+                if (!now.equals(e)) {
+                    assertThat(e.upgrade()).as("%s changed to %s because of %s", e, now, added).isPresent();
+                    assertThat(claims).as("%s changed to %s because of %s", e, now, added).contains(e.upgrade().get());
+                }
+            }
+        });
+    }
+
+    @Test
+    @DisplayName("a prepared fleet gives the plan a fresh planner gives, at every instant")
+    void preparedMatchesFresh() {
+        qt().withExamples(60).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.generate(seed);
+            PreparedFleet prepared = Planner.standard().prepare(g.input());
+            for (int h = 0; h < 72; h += 17) {
+                Instant at = g.now().plus(Duration.ofHours(h));
+                assertThat(prepared.plan(at)).isEqualTo(Planner.standard().plan(g.input(), at));
+            }
+        });
+    }
+
+    private static boolean inSomeWindow(MaintenanceSchedule s, Instant at) {
+        for (MaintenanceWindow w : s.windows()) {
+            for (Interval o : w.span().occurrences(at, at.plusSeconds(1))) {
+                if (o.contains(at)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static int limit(Stage s, int size) {
+        return s.maxConcurrent().map(m -> m instanceof dev.upshift.spi.MaxConcurrent.Clusters c ? c.count()
+                : Math.max(1, size * ((dev.upshift.spi.MaxConcurrent.Percent) m).percent() / 100)).orElse(Integer.MAX_VALUE);
+    }
+
+    private static List<PlanEntry> inStage(Plan plan, ClusterUpgrade u, String stage) {
+        return plan.entries().stream().filter(e -> e.upgrade().equals(Optional.of(u.name()))
+                && e.stage().equals(Optional.of(stage))).toList();
+    }
+
+    private static Optional<Instant> lastSuccess(List<HistoryEntry> history, List<PlanEntry> stage) {
+        return history.stream().filter(h -> h.state() == UpgradeState.SUCCEEDED)
+                .filter(h -> stage.stream().anyMatch(e -> e.cluster().equals(h.clusterId())
+                        && e.to().map(t -> t.samePrecedence(h.to())).orElse(false)))
+                .map(HistoryEntry::at).max(Instant::compareTo);
+    }
+
+    private static <T> Map<String, T> byId(List<T> items, Function<T, String> id) {
+        return items.stream().collect(Collectors.toMap(id, x -> x, (a, b) -> a));
+    }
+}
