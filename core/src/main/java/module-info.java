@@ -5,10 +5,12 @@ module dev.upshift.core {
     requires transitive dev.upshift.schedule;
     requires transitive dev.upshift.diff;
     requires re2j;
+    requires io.vavr;
 
     exports dev.upshift.core;
     exports dev.upshift.core.files;
     exports dev.upshift.core.plan;
     exports dev.upshift.core.select;
+    exports dev.upshift.core.simulate;
     exports dev.upshift.core.validate;
 }
