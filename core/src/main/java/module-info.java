@@ -10,6 +10,7 @@ module dev.upshift.core {
     exports dev.upshift.core;
     exports dev.upshift.core.files;
     exports dev.upshift.core.plan;
+    exports dev.upshift.core.report;
     exports dev.upshift.core.select;
     exports dev.upshift.core.simulate;
     exports dev.upshift.core.validate;

@@ -6,6 +6,7 @@ import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Freeze;
+import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
@@ -37,7 +38,10 @@ final class Results {
             c.schedule().ifPresent(scheduleNames::add);
             out.add(cluster(e, last.entry(e.cluster()), c, state, settings, calendars));
         }
-        return new Simulation(settings, end, first, out, steps, calendars.schedules(scheduleNames));
+        java.util.TreeMap<String, ClusterUpgrade> intents = new java.util.TreeMap<>();
+        fleet.input().upgrades().forEach(u -> intents.putIfAbsent(u.name(), u));
+        return new Simulation(settings, end, first, out, steps, calendars.schedules(scheduleNames),
+                List.copyOf(intents.values()));
     }
 
     private static SimulatedCluster cluster(PlanEntry first, Optional<PlanEntry> last, ManagedCluster c, State state,

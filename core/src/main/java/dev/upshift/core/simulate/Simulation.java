@@ -1,6 +1,7 @@
 package dev.upshift.core.simulate;
 
 import dev.upshift.core.plan.Plan;
+import dev.upshift.spi.ClusterUpgrade;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
@@ -20,9 +21,11 @@ import java.util.Optional;
  * @param steps every step, in order
  * @param schedules the schedules clusters name, drawn over the range, sorted by name (an unknown or
  *     unusable schedule is left out)
+ * @param intents the input's upgrade intents, sorted by name (the first of two sharing a name), for
+ *     reports that describe them
  */
 public record Simulation(SimulationSettings settings, Instant end, Plan firstPlan, List<SimulatedCluster> clusters,
-        List<SimulationStep> steps, List<ScheduleCalendar> schedules) {
+        List<SimulationStep> steps, List<ScheduleCalendar> schedules, List<ClusterUpgrade> intents) {
 
     /** Validates and copies the parts. */
     public Simulation {
@@ -32,6 +35,12 @@ public record Simulation(SimulationSettings settings, Instant end, Plan firstPla
         clusters = List.copyOf(clusters);
         steps = List.copyOf(steps);
         schedules = List.copyOf(schedules);
+        intents = List.copyOf(intents);
+    }
+
+    /** An intent, by name. */
+    public Optional<ClusterUpgrade> intent(String name) {
+        return intents.stream().filter(u -> u.name().equals(name)).findFirst();
     }
 
     /** A cluster's simulation, by id. */
