@@ -6,10 +6,13 @@ module dev.upshift.core {
     requires transitive dev.upshift.diff;
     requires re2j;
     requires org.slf4j;
+    requires io.vavr;
 
     exports dev.upshift.core;
     exports dev.upshift.core.files;
     exports dev.upshift.core.plan;
+    exports dev.upshift.core.report;
     exports dev.upshift.core.select;
+    exports dev.upshift.core.simulate;
     exports dev.upshift.core.validate;
 }

@@ -30,6 +30,16 @@ class LayeringTest {
             .because("selection is a function of the fleet, the upgrades and the catalog");
 
     @ArchTest
+    static final ArchRule simulationAndReportsArePure = noClasses().that()
+            .resideInAnyPackage("dev.upshift.core.simulate..", "dev.upshift.core.report..")
+            .should().dependOnClassesThat().resideInAnyPackage("java.nio.file..", "java.nio.channels..", "java.net..",
+                    "java.util.concurrent..", "io.vavr.concurrent..", "dev.upshift.core.files..")
+            .orShould().dependOnClassesThat().belongToAnyOf(java.time.Clock.class, Thread.class, java.io.File.class,
+                    java.io.FileOutputStream.class, java.io.FileWriter.class, java.io.InputStream.class)
+            .because("a simulation is a function of the fleet and its settings, and a report writes only to the"
+                    + " Appendable it is handed");
+
+    @ArchTest
     static final ArchRule readersDoNoIo = noClasses().that().resideInAPackage("dev.upshift.core")
             .should().dependOnClassesThat().belongToAnyOf(java.nio.file.Files.class, java.nio.file.Path.class,
                     java.io.File.class, java.io.InputStream.class)

@@ -4,6 +4,8 @@ import dev.upshift.diff.kind.DocumentKind;
 import dev.upshift.diff.kind.Metadata;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
@@ -72,6 +74,71 @@ public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<Maint
             return List.of();
         }
         return IndexedSchedule.clip(Expansion.compute(this, a, b).allowed(kind), from, to);
+    }
+
+    /**
+     * The time the maintenance windows cover within {@code [from, to)}, before any exclusion is cut
+     * out: every window occurrence that overlaps the range, merged where occurrences overlap or
+     * touch, clipped to it, in order. A schedule without windows covers the whole range. With
+     * {@link #exclusionsBetween} it is what a timeline draws; {@link #allowed} is this minus the
+     * exclusions that block a kind.
+     *
+     * @throws IllegalArgumentException when {@code to} is before {@code from} or either lies outside 1900–9000
+     * @throws dev.upshift.diff.problem.UpshiftException when the schedule's rules allow more than
+     *     100,000 occurrences in a year (which reading a document reports as an error)
+     */
+    public List<Interval> windowsBetween(Instant from, Instant to) {
+        Limits.checkBetween(from, to, UpgradeKind.PATCH);
+        OccurrenceBound.require(this);
+        long a = from.getEpochSecond();
+        long b = to.getEpochSecond() + (to.getNano() > 0 ? 1 : 0);
+        if (a >= b) {
+            return List.of();
+        }
+        if (windows.isEmpty()) {
+            return IndexedSchedule.clip(IntervalSet.of(a, b), from, to);
+        }
+        List<Interval> all = new ArrayList<>();
+        for (MaintenanceWindow w : windows) {
+            all.addAll(w.span().occurrences(from, to));
+        }
+        long[] starts = new long[all.size()];
+        long[] ends = new long[all.size()];
+        for (int i = 0; i < all.size(); i++) {
+            starts[i] = all.get(i).start().getEpochSecond();
+            ends[i] = all.get(i).end().orElseThrow().getEpochSecond();
+        }
+        return IndexedSchedule.clip(IntervalSet.union(starts, ends, all.size()), from, to);
+    }
+
+    /**
+     * Every occurrence of every maintenance exclusion that overlaps {@code [from, to)}, clipped to
+     * it, ordered by start, then end, then the exclusions' document order. Occurrences of different
+     * exclusions may overlap; each is listed with its own name and scope.
+     *
+     * @throws IllegalArgumentException when {@code to} is before {@code from} or either lies outside 1900–9000
+     * @throws dev.upshift.diff.problem.UpshiftException when the schedule's rules allow more than
+     *     100,000 occurrences in a year (which reading a document reports as an error)
+     */
+    public List<ExclusionOccurrence> exclusionsBetween(Instant from, Instant to) {
+        Limits.checkBetween(from, to, UpgradeKind.PATCH);
+        OccurrenceBound.require(this);
+        List<ExclusionOccurrence> out = new ArrayList<>();
+        if (!from.isBefore(to)) {
+            return out;
+        }
+        for (MaintenanceExclusion x : exclusions) {
+            for (Interval iv : x.span().occurrences(from, to)) {
+                Instant s = iv.start().isBefore(from) ? from : iv.start();
+                Instant e = iv.end().orElseThrow().isAfter(to) ? to : iv.end().orElseThrow();
+                if (s.isBefore(e)) {
+                    out.add(new ExclusionOccurrence(x.name(), x.scope(), new Interval(s, e)));
+                }
+            }
+        }
+        // a stable sort keeps document order among equal intervals
+        out.sort(Comparator.comparing(ExclusionOccurrence::interval));
+        return out;
     }
 
     /** This schedule's allowed time, indexed from {@code origin} over {@link ScheduleIndex#DEFAULT_HORIZON}. */
