@@ -1,27 +1,17 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.release.PathResult;
-import dev.upshift.release.Release;
-import dev.upshift.release.ReleaseCatalog;
-import dev.upshift.release.UpgradeGraph;
-import dev.upshift.release.UpgradePath;
+import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.plan.PlanInput;
+import dev.upshift.core.plan.Planner;
+import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.release.Version;
-import dev.upshift.core.FleetKinds;
-import dev.upshift.core.files.DocumentFiles;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
-import dev.upshift.schedule.AllowedIntervals;
-import dev.upshift.schedule.Interval;
-import dev.upshift.schedule.MaintenanceSchedule;
-import dev.upshift.schedule.ScheduleIndex;
-import dev.upshift.schedule.UpgradeKind;
+import dev.upshift.spi.UpgradeState;
 import java.io.PrintWriter;
-import java.time.Duration;
+import java.nio.file.Path;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
+import java.util.Comparator;
 import java.util.Optional;
-import java.util.List;
-import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,84 +19,65 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "demo", header = "Runs the main job on the embedded demo fleet",
-        description = "Runs the main job on the embedded demo fleet (a copy of examples/fleet).")
+        description = {"Runs the main job on the demo fleet embedded in the CLI (a copy of examples/fleet): plans"
+                + " every cluster at an instant, prints the plan table, then explains the first blocked cluster.",
+            "Exit 0 when the demo ran (blocked clusters are part of the show), 1 when the demo fleet has an error."})
 final class DemoCommand implements Callable<Integer> {
+    /** The instant the demo plans at unless told otherwise: a Monday morning before the year-end exclusions. */
+    static final Instant DEMO_NOW = Instant.parse("2026-12-14T09:00:00Z");
+    /** Where the demo fleet's files are in the repository, for the commands the demo suggests. */
+    private static final String FILES = "examples/fleet";
+
     @Spec
     CommandSpec spec;
 
     @Option(names = "--now", paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
-            description = "the instant to plan from (RFC 3339); default: now")
+            description = "the instant to plan at (RFC 3339, or a date for its midnight UTC); default: 2026-12-14T09:00:00Z")
     Instant now;
 
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        Instant at = now != null ? now : Instant.now().truncatedTo(ChronoUnit.SECONDS);
-        ReleaseCatalog catalog = Catalogs.load(DemoFleet.root().resolve("releases"), spec.commandLine().getErr());
-        out.println("Release catalog (examples/fleet/releases): " + Plural.count(catalog.size(), "release"));
+        return run(DemoFleet.root(), now != null ? now : DEMO_NOW, spec.commandLine().getOut(),
+                spec.commandLine().getErr());
+    }
+
+    /** The demo on a fleet folder at an instant (the embedded fleet unless a test gives another). */
+    static int run(Path fleet, Instant at, PrintWriter out, PrintWriter err) {
+        PlanInput input = Fleets.read(fleet);
+        Plan plan = Planner.standard().plan(input, at);
+        boolean errors = Fleets.print(plan.problems(), err);
+        out.println("The demo fleet (a copy of " + FILES + "): " + Plural.count(input.clusters().size(), "cluster") + ", "
+                + Plural.count(input.catalog().size(), "release") + ", "
+                + Plural.count(input.schedules().size(), "schedule") + ", "
+                + Plural.count(input.upgrades().size(), "upgrade") + ".");
+        out.println("Its plan at " + at + ":");
         out.println();
-        out.print(catalogTable(catalog));
-        List<Release> releases = catalog.releases();
-        if (releases.size() >= 2) {
-            Release oldest = releases.get(0);
-            Release newest = catalog.newest(java.util.Optional.empty(), java.util.Optional.empty()).orElseThrow();
-            PathResult path = UpgradeGraph.build(catalog).path(oldest.version(), newest.version());
-            out.println();
-            out.println("Upgrade path from the oldest to the newest release:");
-            out.print(path instanceof UpgradePath p ? PathRendering.text(p) : path + "\n");
+        out.print(PlanTable.render(plan));
+        Optional<PlanEntry> blocked = plan.inState(UpgradeState.BLOCKED).stream().findFirst();
+        out.println();
+        if (blocked.isPresent()) {
+            out.println("Why is " + blocked.get().cluster() + " blocked?");
+            plan.explain(blocked.get().cluster()).orElseThrow().lines().forEach(out::println);
+        } else {
+            out.println("No cluster is blocked.");
         }
+        // SIMULATE (for the lead, at merge time): simulate the rollout from `at` with the simulate branch's
+        // Simulator, write its HtmlReport and print where the HTML was written, here, before the suggestions.
         out.println();
-        out.print(schedules(at));
+        out.println("Try it on the files in " + FILES + ":");
+        String instant = " --now " + at;
+        out.println("  ./upshift plan --fleet " + FILES + instant);
+        blocked.ifPresent(e -> out.println("  ./upshift explain --fleet " + FILES + " --cluster " + e.cluster() + instant));
+        reviewable(plan).ifPresent(e -> out.println("  ./upshift diff --fleet " + FILES + " --cluster " + e.cluster()
+                + " --to " + e.to().map(Version::toString).orElseThrow()));
         out.flush();
-        return Main.OK;
+        return errors ? Main.PROBLEM : Main.OK;
     }
 
-    private String schedules(Instant at) {
-        Problems problems = new Problems();
-        List<SourceDocument> docs = FleetKinds.standard().check(
-                DocumentFiles.create().load(DemoFleet.root().resolve("schedules"), problems), problems);
-        List<MaintenanceSchedule> schedules = MaintenanceSchedule.KIND.readAll(docs, problems);
-        problems.throwIfErrors();
-        ScheduleIndex index = ScheduleIndex.build(schedules, at);
-        StringBuilder s = new StringBuilder("Next windows for a minor upgrade of at least 2h, from " + at + ":\n");
-        for (MaintenanceSchedule schedule : schedules) {
-            AllowedIntervals allowed = index.get(schedule.metadata().name()).orElseThrow();
-            s.append("  ").append(schedule.metadata().name()).append(" (").append(schedule.timeZone()).append(")\n");
-            Instant from = at;
-            for (int i = 0; i < 3; i++) {
-                Optional<Interval> next = allowed.next(from, UpgradeKind.MINOR, Duration.ofHours(2));
-                if (next.isEmpty()) {
-                    s.append("    none within two years\n");
-                    break;
-                }
-                s.append("    ").append(next.get()).append('\n');
-                if (next.get().isOpen()) {
-                    break;
-                }
-                from = next.get().end().orElseThrow();
-            }
-        }
-        return s.toString();
-    }
-
-    static String catalogTable(ReleaseCatalog catalog) {
-        TreeSet<String> components = new TreeSet<>();
-        catalog.releases().forEach(r -> components.addAll(r.components().keySet()));
-        components.remove(Release.KUBERNETES);
-        List<String> columns = new java.util.ArrayList<>(List.of("RELEASE", "STATE", "CHANNELS", "KUBERNETES"));
-        components.forEach(c -> columns.add(c.toUpperCase(java.util.Locale.ROOT)));
-        columns.add("UPGRADES FROM");
-        Table table = new Table(columns);
-        for (Release r : catalog.releases()) {
-            List<String> row = new java.util.ArrayList<>();
-            row.add(r.version().toString());
-            row.add(r.state().word());
-            row.add(r.channels().isEmpty() ? "-" : String.join(",", r.channels()));
-            row.add(r.kubernetes().map(Version::toString).orElse("-"));
-            components.forEach(c -> row.add(r.component(c).map(Version::toString).orElse("-")));
-            row.add(r.upgradesFrom().map(Object::toString).orElse("any older"));
-            table.add(row);
-        }
-        return table.render();
+    /** A cluster whose reviewable change is worth a look: the first with a field conflict, else the first going anywhere. */
+    private static Optional<PlanEntry> reviewable(Plan plan) {
+        return plan.entries().stream()
+                .filter(e -> e.to().isPresent() && !e.path().isEmpty())
+                .min(Comparator.comparing((PlanEntry e) -> !e.hasReason(ReasonCodes.FIELD_CONFLICT)));
     }
 }

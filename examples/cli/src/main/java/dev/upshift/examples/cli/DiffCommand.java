@@ -12,8 +12,17 @@ import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.diff.render.ListKeysReport;
 import dev.upshift.diff.render.Rendering;
+import dev.upshift.core.plan.PlanInput;
+import dev.upshift.release.Release;
+import dev.upshift.release.Version;
+import dev.upshift.spi.ManagedCluster;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,8 +32,16 @@ import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "diff", sortOptions = false,
         header = "Merges a cluster's documents towards a new release; shows the change",
+        customSynopsis = {
+            "upshift diff [-hV] --current=FILE --target=FILE [--base=FILE]",
+            "                    [--rules=FILE] [--output=FORMAT | --explain-keys]",
+            "   or: upshift diff [-hV] --fleet=DIR --cluster=NAME --to=VERSION",
+            "                    [--output=FORMAT | --explain-keys]"},
         description = {"Merges a cluster's documents (--current) towards a target (--target) as the old release's"
                 + " documents (--base) say, under field rules, and shows the reviewable change.",
+            "Or, with --fleet, the change of one cluster of a fleet going to a release: the base is what its release's"
+                + " defaults put on its resources, the target what the new release's defaults put there, under the"
+                + " new release's field rules.",
             "Exit 0 when the merge can go ahead, 1 when a conflict or an immutable field blocks it (each named on"
                 + " stderr) or an input is wrong, 2 on wrong usage."})
 final class DiffCommand implements Callable<Integer> {
@@ -35,14 +52,24 @@ final class DiffCommand implements Callable<Integer> {
             description = "what the old release put on the cluster; without it the merge is two-way and every difference is a conflict")
     Path base;
 
-    @Option(names = "--current", paramLabel = "FILE", required = true, description = "what the cluster has")
+    @Option(names = "--current", paramLabel = "FILE", description = "what the cluster has")
     Path current;
 
-    @Option(names = "--target", paramLabel = "FILE", required = true, description = "what the new release puts there")
+    @Option(names = "--target", paramLabel = "FILE", description = "what the new release puts there")
     Path target;
 
     @Option(names = "--rules", paramLabel = "FILE", description = "a FieldRules document (kind: FieldRules)")
     Path rules;
+
+    @Option(names = "--fleet", paramLabel = "DIR", description = "instead of the files: a fleet folder, as plan reads it")
+    Path fleet;
+
+    @Option(names = "--cluster", paramLabel = "NAME", description = "with --fleet: the cluster to merge")
+    String cluster;
+
+    @Option(names = "--to", paramLabel = "VERSION", converter = VersionConverter.class,
+            description = "with --fleet: the release it goes to")
+    Version to;
 
     @Option(names = "--output", paramLabel = "FORMAT", defaultValue = "report",
             description = "report (default), unified, json-patch, merge-patch, yaml or json")
@@ -61,7 +88,67 @@ final class DiffCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--explain-keys prints its own text; leave out --output");
         }
+        boolean fromFleet = checkMode();
         PrintWriter err = spec.commandLine().getErr();
+        Merged merged = fromFleet ? mergeFleet(err) : mergeFiles(err);
+        if (merged.result().isEmpty()) {
+            return Main.PROBLEM;
+        }
+        MergeResult result = merged.result().get();
+        spec.commandLine().getOut().print(explainKeys ? ListKeysReport.render(result) : rendering.render(result));
+        if (!result.isBlocked()) {
+            return merged.inputErrors() ? Main.PROBLEM : Main.OK;
+        }
+        for (FieldChange c : result.blocked()) {
+            err.println(where(result, c) + ": " + (c.path().isRoot() ? "(document)" : c.path()) + ": " + c.message()
+                    + " [" + result.current().get(c.document()).map(Document::displayName).orElse(c.document().toString()) + "]");
+        }
+        err.println("upshift: the merge is blocked: " + result.blocked().size()
+                + (result.blocked().size() == 1 ? " field needs" : " fields need") + " a decision");
+        return Main.PROBLEM;
+    }
+
+    /** The merge, when the inputs allowed one, and whether an input had an error all the same. */
+    private record Merged(Optional<MergeResult> result, boolean inputErrors) {}
+
+    /** Whether the command merges a cluster of a fleet (rather than three files); wrong usage when the two are mixed or incomplete. */
+    private boolean checkMode() {
+        List<String> files = named(new Object[] {base, current, target, rules}, "--base", "--current", "--target", "--rules");
+        List<String> fleetOptions = named(new Object[] {fleet, cluster, to}, "--fleet", "--cluster", "--to");
+        if (!files.isEmpty() && !fleetOptions.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), String.join(", ", fleetOptions)
+                    + " (a cluster of a fleet) cannot be combined with " + String.join(", ", files)
+                    + " (three files); use one form or the other");
+        }
+        if (fleetOptions.isEmpty()) {
+            missing(Arrays.asList(current == null ? "'--current=FILE'" : null, target == null ? "'--target=FILE'" : null),
+                    files.isEmpty() ? " (or --fleet, --cluster and --to)" : "");
+            return false;
+        }
+        missing(Arrays.asList(fleet == null ? "'--fleet=DIR'" : null, cluster == null ? "'--cluster=NAME'" : null,
+                to == null ? "'--to=VERSION'" : null), "");
+        return true;
+    }
+
+    private static List<String> named(Object[] values, String... names) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != null) {
+                out.add(names[i]);
+            }
+        }
+        return out;
+    }
+
+    private void missing(List<String> options, String orElse) {
+        List<String> absent = options.stream().filter(Objects::nonNull).toList();
+        if (!absent.isEmpty()) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "Missing required option"
+                    + (absent.size() == 1 ? ": " : "s: ") + String.join(", ", absent) + orElse);
+        }
+    }
+
+    private Merged mergeFiles(PrintWriter err) {
         Problems problems = new Problems();
         DocumentFiles files = DocumentFiles.create();
         DocumentSet baseSet = base == null ? null : DocumentSet.read(files.load(base, problems), problems);
@@ -72,22 +159,40 @@ final class DiffCommand implements Callable<Integer> {
             err.println(p);
         }
         if (problems.hasErrors()) {
-            return Main.PROBLEM;
+            return new Merged(Optional.empty(), true);
         }
         ThreeWayMerge merge = ThreeWayMerge.withRules(fieldRules);
-        MergeResult result = baseSet == null ? merge.mergeWithoutBase(currentSet, targetSet)
-                : merge.merge(baseSet, currentSet, targetSet);
-        spec.commandLine().getOut().print(explainKeys ? ListKeysReport.render(result) : rendering.render(result));
-        if (!result.isBlocked()) {
-            return Main.OK;
+        return new Merged(Optional.of(baseSet == null ? merge.mergeWithoutBase(currentSet, targetSet)
+                : merge.merge(baseSet, currentSet, targetSet)), false);
+    }
+
+    private Merged mergeFleet(PrintWriter err) {
+        PlanInput input = Fleets.read(fleet);
+        boolean errors = Fleets.print(input.problems(), err);
+        Optional<ManagedCluster> found = input.clusters().stream().filter(c -> c.id().equals(cluster)).findFirst();
+        Optional<Release> release = input.catalog().get(to);
+        if (found.isEmpty()) {
+            err.println("upshift: " + fleet + " has no cluster '" + cluster + "'"
+                    + Fleets.hint(cluster, input.clusters().stream().map(ManagedCluster::id).sorted().toList()));
         }
-        for (FieldChange c : result.blocked()) {
-            err.println(where(result, c) + ": " + (c.path().isRoot() ? "(document)" : c.path()) + ": " + c.message()
-                    + " [" + result.current().get(c.document()).map(Document::displayName).orElse(c.document().toString()) + "]");
+        if (release.isEmpty()) {
+            err.println("upshift: " + fleet + " has no release " + to
+                    + Fleets.hint(to.toString(), input.catalog().releases().stream().map(r -> r.version().toString()).toList()));
         }
-        err.println("upshift: the merge is blocked: " + result.blocked().size()
-                + (result.blocked().size() == 1 ? " field needs" : " fields need") + " a decision");
-        return Main.PROBLEM;
+        if (found.isEmpty() || release.isEmpty()) {
+            err.flush();
+            return new Merged(Optional.empty(), true);
+        }
+        Optional<Release> from = input.catalog().get(found.get().release());
+        if (from.isEmpty()) {
+            err.println("upshift: note: " + fleet + " has no release " + found.get().release() + " (the one " + cluster
+                    + " runs), so nothing says what its defaults were: the merge is two-way, every difference a conflict");
+        }
+        if (release.get().isWithdrawn()) {
+            err.println("upshift: note: release " + to + " is withdrawn; no plan ever targets it");
+        }
+        err.flush();
+        return new Merged(Optional.of(ClusterChange.of(found.get(), from, release.get())), errors);
     }
 
     private static SourceLocation where(MergeResult result, FieldChange c) {

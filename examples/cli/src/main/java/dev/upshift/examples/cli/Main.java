@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
         description = "Plans and drives Kubernetes workload-cluster upgrades across a fleet.",
         subcommands = {
             DemoCommand.class,
+            PlanCommand.class,
+            ExplainCommand.class,
             DiffCommand.class,
             ValidateCommand.class,
             PathCommand.class,

@@ -2,30 +2,86 @@ package dev.upshift.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class DemoCommandTest {
-    @Test
-    void showsTheCatalogAndThePathFromTheOldestToTheNewestRelease() {
-        Cli r = Cli.run("demo", "--now", "2026-11-22T08:00:00Z");
-        assertThat(r.exitCode()).isZero();
-        assertThat(r.out()).contains("Release catalog (examples/fleet/releases): 11 releases");
-        assertThat(r.out()).containsPattern("20\\.0\\.1\\s+withdrawn");
-        assertThat(r.out()).contains("19.0.0 → 21.0.0: 5 hops, major upgrade");
-        assertThat(r.err()).isEmpty();
+    @TempDir
+    static Path shared;
+    static Path fleet;
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void writeFleet() {
+        fleet = TestFleet.write(shared.resolve("fleet"));
+    }
+
+    private static Cli demo(Path fleet) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = DemoCommand.run(fleet, Instant.parse(TestFleet.NOW), new PrintWriter(out), new PrintWriter(err));
+        return new Cli(code, out.toString(), err.toString());
     }
 
     @Test
-    void showsTheNextWindowsOfEachDemoScheduleRespectingItsExclusions() {
-        Cli r = Cli.run("demo", "--now", "2026-11-22T08:00:00Z");
-        assertThat(r.out()).contains("""
-                  weekday-nights-berlin (Europe/Berlin)
-                    2026-11-30T21:00:00Z/2026-12-01T01:00:00Z
-                """);
-        assertThat(r.out()).contains("""
-                  working-hours-except-month-start (UTC)
-                    2026-11-23T07:00:00Z/2026-11-23T17:00:00Z
-                """);
+    @DisplayName("plans the fleet, prints the plan table, explains the first blocked cluster and suggests the next commands")
+    void plansPrintsAndExplains() {
+        Cli r = demo(fleet);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.subList(0, 3)).containsExactly(
+                "The demo fleet (a copy of examples/fleet): 5 clusters, 3 releases, 1 schedule, 1 upgrade.",
+                "Its plan at 2026-12-14T09:00:00Z:",
+                "");
+        assertThat(r.out()).contains(PlanTable.render(Planner.plan(fleet)));
+        int why = lines.indexOf("Why is legacy-1 blocked?");
+        assertThat(why).isPositive();
+        assertThat(lines.get(why + 1)).startsWith("legacy-1: 0.9.0 → 1.1.0");
+        assertThat(lines).contains("Try it on the files in examples/fleet:",
+                "  ./upshift plan --fleet examples/fleet --now 2026-12-14T09:00:00Z",
+                "  ./upshift explain --fleet examples/fleet --cluster legacy-1 --now 2026-12-14T09:00:00Z");
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("  ./upshift diff --fleet examples/fleet --cluster ")
+                .endsWith(" --to 1.1.0"));
+    }
+
+    @Test
+    void saysSoWhenNoClusterIsBlocked() throws IOException {
+        Path fleet = TestFleet.write(dir.resolve("fleet"));
+        for (String c : List.of("dev-1", "prod-1", "prod-2", "legacy-1")) {
+            Files.delete(fleet.resolve("clusters/" + c + ".yaml"));
+        }
+        Cli r = demo(fleet);
+        assertThat(r.exitCode()).isZero();
+        assertThat(r.out()).contains("\nNo cluster is blocked.\n").doesNotContain("explain");
+    }
+
+    @Test
+    @DisplayName("the embedded demo fleet plans at 2026-12-14T09:00:00Z unless --now says otherwise")
+    void embeddedFleetAtAFixedInstant() {
+        Cli r = Cli.run("demo");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.err()).isEmpty();
+        assertThat(r.out()).startsWith("The demo fleet (a copy of examples/fleet): ").contains("Its plan at 2026-12-14T09:00:00Z:");
+        List<String> lines = r.out().lines().toList();
+        List<String> table = lines.subList(lines.indexOf("Its plan at 2026-12-14T09:00:00Z:") + 2, lines.size()).stream()
+                .takeWhile(l -> !l.isEmpty()).toList();
+        assertThat(table.get(0)).startsWith("CLUSTER ");
+        assertThat(table).last().asString().contains(" clusters at 2026-12-14T09:00:00Z");
+        assertThat(table).allSatisfy(l -> assertThat(l.codePointCount(0, l.length())).isLessThanOrEqualTo(PlanTable.WIDTH));
+        assertThat(Cli.run("demo", "--now", "2026-11-22T08:00:00Z").out()).contains("Its plan at 2026-11-22T08:00:00Z:");
+        assertThat(Cli.run("demo").out()).isEqualTo(r.out());
     }
 
     @Test
@@ -35,5 +91,12 @@ class DemoCommandTest {
         assertThat(r.err()).contains("Invalid value for option '--now': '9999-12-31T00:00:00Z' is outside the supported"
                 + " range: from 1900-01-01T00:00:00Z up to, not including, 9000-01-01T00:00:00Z");
         assertThat(Cli.run("demo", "--now", "1800-01-01T00:00:00Z").exitCode()).isEqualTo(Main.USAGE);
+    }
+
+    /** The plan the demo must show, made by the library directly. */
+    private static final class Planner {
+        static dev.upshift.core.plan.Plan plan(Path fleet) {
+            return dev.upshift.core.plan.Planner.standard().plan(Fleets.read(fleet), Instant.parse(TestFleet.NOW));
+        }
     }
 }

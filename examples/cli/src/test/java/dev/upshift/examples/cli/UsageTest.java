@@ -17,6 +17,8 @@ class UsageTest {
     static Stream<Arguments> commands() {
         return Stream.of(
                 Arguments.of("demo", "--nwo", "--now", "dmo"),
+                Arguments.of("plan", "--flet", "--fleet", "pln"),
+                Arguments.of("explain", "--clustr", "--cluster", "explian"),
                 Arguments.of("diff", "--curent", "--current", "dif"),
                 Arguments.of("validate", "--versoin", "--version", "valdate"),
                 Arguments.of("path", "--catalg", "--catalog", "pth"),
@@ -61,7 +63,8 @@ class UsageTest {
     @Test
     void aCommandNothingResemblesGetsTheListOfCommands() {
         assertThat(Cli.run("frobnicate").err().lines()).first()
-                .isEqualTo("upshift: unknown command 'frobnicate'; the commands are: demo, diff, validate, path, windows, help");
+                .isEqualTo("upshift: unknown command 'frobnicate'; the commands are: demo, plan, explain, diff, validate, path, windows,"
+                        + " help");
     }
 
     @Test
@@ -90,7 +93,7 @@ class UsageTest {
         List<String> commands = lines.subList(lines.indexOf("Commands:") + 1, lines.size()).stream()
                 .takeWhile(l -> !l.isBlank()).toList();
         assertThat(commands).extracting(l -> l.trim().split(" ")[0])
-                .containsExactly("demo", "diff", "validate", "path", "windows", "help");
+                .containsExactly("demo", "plan", "explain", "diff", "validate", "path", "windows", "help");
         assertThat(commands).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
     }
 

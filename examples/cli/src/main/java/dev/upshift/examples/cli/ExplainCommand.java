@@ -1,0 +1,95 @@
+package dev.upshift.examples.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.core.plan.Explanation;
+import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.plan.PlanJson;
+import dev.upshift.core.plan.Planner;
+import dev.upshift.spi.UpgradeState;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "explain", sortOptions = false,
+        header = "Says why a cluster is or is not upgrading, and when that changes",
+        description = {"Plans the fleet at an instant and explains one cluster: its state, then every reason in the"
+                + " order it must be lifted, each with when it lifts where that is known, then what happens next.",
+            "Exit 0 when the cluster is not blocked; 1 when it is blocked or its upgrade failed (someone must act),"
+                + " when the fleet has no such cluster, or when an input has an error; 2 on wrong usage."})
+final class ExplainCommand implements Callable<Integer> {
+    enum Output { text, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--fleet", required = true, paramLabel = "DIR", description = "a fleet folder, as plan reads it")
+    Path fleet;
+
+    @Option(names = "--cluster", required = true, paramLabel = "NAME", description = "the cluster's id (metadata.name)")
+    String cluster;
+
+    @Option(names = "--now", paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
+            description = "the instant to plan at (RFC 3339, or a date for its midnight UTC); default: now")
+    Instant now;
+
+    @Option(names = "--output", defaultValue = "text", paramLabel = "text|json",
+            description = "text (default) or json (stable, documented in docs/cli.md)")
+    Output output;
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        Plan plan = Planner.standard().plan(Fleets.read(fleet), Fleets.instant(now));
+        boolean errors = Fleets.print(plan.problems(), err);
+        Optional<PlanEntry> entry = plan.entry(cluster);
+        if (entry.isEmpty()) {
+            err.println("upshift: " + fleet + " has no cluster '" + cluster + "'"
+                    + Fleets.hint(cluster, plan.entries().stream().map(PlanEntry::cluster).toList()));
+            err.flush();
+            return Main.PROBLEM;
+        }
+        Explanation explanation = Explanation.of(entry.get(), plan.now());
+        PrintWriter out = spec.commandLine().getOut();
+        if (output == Output.json) {
+            out.print(Json.pretty(json(plan, entry.get(), explanation)));
+        } else {
+            explanation.lines().forEach(out::println);
+        }
+        out.flush();
+        return errors || needsAction(entry.get().state()) ? Main.PROBLEM : Main.OK;
+    }
+
+    /** Blocked and failed clusters wait for a person: a blocked result the user asked about. */
+    static boolean needsAction(UpgradeState state) {
+        return state == UpgradeState.BLOCKED || state == UpgradeState.FAILED;
+    }
+
+    static ObjectNode json(Plan plan, PlanEntry entry, Explanation explanation) {
+        ObjectNode root = Json.NODES.objectNode();
+        root.put("now", plan.now().toString());
+        root.put("cluster", explanation.cluster());
+        root.put("state", explanation.state().word());
+        root.put("summary", explanation.summary());
+        ArrayNode steps = root.putArray("steps");
+        for (Explanation.Step s : explanation.steps()) {
+            ObjectNode step = steps.addObject();
+            step.put("code", s.code());
+            step.put("text", s.text());
+            if (s.until().isPresent()) {
+                step.put("until", s.until().get().toString());
+            } else {
+                step.putNull("until");
+            }
+        }
+        root.set("entry", PlanJson.entry(entry));
+        return root;
+    }
+}

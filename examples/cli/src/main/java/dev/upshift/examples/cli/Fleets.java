@@ -1,0 +1,67 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.plan.PlanInput;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.Suggestions;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+
+/** What the fleet commands share: reading a fleet folder, the instant, problems and name hints. */
+final class Fleets {
+    /** How many close names an unknown name's hint lists at most. */
+    private static final int CLOSE_NAMES = 3;
+
+    private Fleets() {}
+
+    /**
+     * The fleet folder read once through the four file-based sources, without history (the CLI
+     * keeps none yet).
+     */
+    static PlanInput read(Path fleet) {
+        FleetFolder.Contents c = FleetFolder.of(fleet).read();
+        return PlanInput.from(c::clusters, c::releases, c::schedules, c::upgrades, List.of());
+    }
+
+    /** The instant given, or the clock's, to the second: the only place the fleet commands read the clock. */
+    static Instant instant(Instant given) {
+        return given != null ? given : Instant.now().truncatedTo(ChronoUnit.SECONDS);
+    }
+
+    /** Prints problems on stderr, one {@code file:line:col: field: message} a line, sorted; whether any is an error. */
+    static boolean print(List<Problem> problems, PrintWriter err) {
+        problems.stream().sorted().forEach(err::println);
+        err.flush();
+        return problems.stream().anyMatch(Problem::isError);
+    }
+
+    /**
+     * {@code "; did you mean 'a'?"} or {@code "; did you mean 'a', 'b' or 'c'?"} naming up to three
+     * close names, closest first; else the names themselves when there are few, or nothing.
+     */
+    static String hint(String name, Collection<String> names) {
+        List<String> left = new ArrayList<>(names);
+        List<String> close = new ArrayList<>();
+        while (close.size() < CLOSE_NAMES) {
+            String next = Suggestions.closest(name, left).orElse(null);
+            if (next == null) {
+                break;
+            }
+            close.add("'" + next + "'");
+            left.remove(next);
+        }
+        if (!close.isEmpty()) {
+            String last = close.remove(close.size() - 1);
+            return "; did you mean " + (close.isEmpty() ? "" : String.join(", ", close) + " or ") + last + "?";
+        }
+        if (names.isEmpty() || names.size() > 12) {
+            return "";
+        }
+        return "; it has: " + String.join(", ", names);
+    }
+}

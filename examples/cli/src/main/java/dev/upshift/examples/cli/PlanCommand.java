@@ -1,0 +1,55 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanJson;
+import dev.upshift.core.plan.Planner;
+import dev.upshift.diff.render.YamlWriter;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "plan", sortOptions = false,
+        header = "Plans every cluster of a fleet: where it goes, when, why not sooner",
+        description = {"Plans every cluster of a fleet folder at an instant: where it goes, in which stage, in which"
+                + " window, and why not sooner.",
+            "Problems in the inputs go to stderr as file:line:col: field: message; the rest of the fleet is"
+                + " still planned. Exit 0 when the plan was made from inputs without errors, whatever state the"
+                + " clusters are in (blocked ones included); 1 when an input has an error (the plan is still"
+                + " printed); 2 on wrong usage."})
+final class PlanCommand implements Callable<Integer> {
+    enum Output { table, json, yaml }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--fleet", required = true, paramLabel = "DIR",
+            description = "a fleet folder: ManagedClusters, Releases, MaintenanceSchedules, ClusterUpgrades, any layout")
+    Path fleet;
+
+    @Option(names = "--now", paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
+            description = "the instant to plan at (RFC 3339, or a date for its midnight UTC); default: now")
+    Instant now;
+
+    @Option(names = "--output", defaultValue = "table", paramLabel = "table|json|yaml",
+            description = "table (default), json (stable, documented in docs/cli.md) or yaml (the same tree)")
+    Output output;
+
+    @Override
+    public Integer call() {
+        Plan plan = Planner.standard().plan(Fleets.read(fleet), Fleets.instant(now));
+        boolean errors = Fleets.print(plan.problems(), spec.commandLine().getErr());
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(switch (output) {
+            case table -> PlanTable.render(plan);
+            case json -> PlanJson.render(plan);
+            case yaml -> YamlWriter.write(PlanJson.tree(plan), YamlWriter.KeyOrder.AS_IS);
+        });
+        out.flush();
+        return errors ? Main.PROBLEM : Main.OK;
+    }
+}

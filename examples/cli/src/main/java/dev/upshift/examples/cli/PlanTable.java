@@ -1,0 +1,102 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.plan.PlanKind;
+import dev.upshift.release.Version;
+import dev.upshift.schedule.Interval;
+import dev.upshift.spi.Reason;
+import dev.upshift.spi.UpgradeState;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** A plan as the table {@code upshift plan} and {@code upshift demo} print: one row a cluster, then a summary line. */
+final class PlanTable {
+    /** The widest a plan table gets (terminals and change reviews). */
+    static final int WIDTH = 100;
+    private static final List<String> HEADER =
+            List.of("CLUSTER", "FROM", "TO", "KIND", "STAGE", "STATE", "WINDOW", "REASON");
+    private static final int CLUSTER = 0;
+    private static final int FROM = 1;
+    private static final int TO = 2;
+    private static final int STAGE = 4;
+    private static final int REASON = 7;
+    /**
+     * How the table gives way when it is too wide: the reason first (explain has it whole), then
+     * stages, versions, and cluster names last. Kinds, states and window starts are never cut. At
+     * the last floors the table is 12 + 8 + 8 + 6 + 8 + 10 + 11 + 10 + 7 gaps of 2 = 87 wide.
+     */
+    private static final List<Table.Shrink> FIT = List.of(
+            new Table.Shrink(REASON, 30), new Table.Shrink(STAGE, 18), new Table.Shrink(REASON, 20),
+            new Table.Shrink(FROM, 10), new Table.Shrink(TO, 10), new Table.Shrink(STAGE, 14),
+            new Table.Shrink(CLUSTER, 24), new Table.Shrink(REASON, 14), new Table.Shrink(STAGE, 10),
+            new Table.Shrink(CLUSTER, 12), new Table.Shrink(FROM, 8), new Table.Shrink(TO, 8),
+            new Table.Shrink(STAGE, 8), new Table.Shrink(REASON, 10));
+    private static final DateTimeFormatter THIS_YEAR =
+            DateTimeFormatter.ofPattern("MM-dd HH:mm", Locale.ROOT).withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter OTHER_YEAR =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd", Locale.ROOT).withZone(ZoneOffset.UTC);
+
+    private PlanTable() {}
+
+    /** The table and the summary line. */
+    static String render(Plan plan) {
+        Table table = new Table(HEADER).cutInMiddle(CLUSTER).cutInMiddle(STAGE);
+        for (PlanEntry e : plan.entries()) {
+            table.add(List.of(e.cluster(), e.from().toString(), e.to().map(Version::toString).orElse("-"),
+                    e.kind().map(PlanKind::word).orElse("-"), stage(e), e.state().word(),
+                    e.window().map(w -> start(w, plan.now())).orElse("-"), reason(e)));
+        }
+        return table.render(WIDTH, FIT) + summary(plan) + "\n";
+    }
+
+    /** {@code 5 clusters at 2026-12-14T09:00:00Z: 2 ready, 1 blocked, 2 upToDate}: the states that occur, in order. */
+    static String summary(Plan plan) {
+        List<String> counts = new ArrayList<>();
+        for (Map.Entry<UpgradeState, Integer> c : plan.counts().entrySet()) {
+            if (c.getValue() > 0) {
+                counts.add(c.getValue() + " " + c.getKey().word());
+            }
+        }
+        long pastEndOfLife = plan.entries().stream().filter(e -> e.endOfLife().isPresent()).count();
+        return Plural.count(plan.entries().size(), "cluster") + " at " + plan.now()
+                + (counts.isEmpty() ? "" : ": " + String.join(", ", counts))
+                + (pastEndOfLife == 0 ? "" : "; " + pastEndOfLife + " on a release past its end of life");
+    }
+
+    /** {@code upgrade/stage}, the upgrade alone when it has no stage, or {@code -}. */
+    static String stage(PlanEntry e) {
+        if (e.upgrade().isEmpty()) {
+            return "-";
+        }
+        return e.upgrade().get() + e.stage().map(s -> "/" + s).orElse("");
+    }
+
+    /**
+     * When the window starts, in UTC (11 columns at most): {@code now} when it is open at the plan's instant,
+     * {@code 12-14 22:00} in the plan's year, the day ({@code 2027-01-04}) in another.
+     */
+    static String start(Interval window, Instant now) {
+        Instant start = window.start();
+        if (!start.isAfter(now)) {
+            return "now";
+        }
+        boolean sameYear = start.atOffset(ZoneOffset.UTC).getYear() == now.atOffset(ZoneOffset.UTC).getYear();
+        return (sameYear ? THIS_YEAR : OTHER_YEAR).format(start);
+    }
+
+    /** The first reason, code and message, with how many more follow ({@code FROZEN (+1): ...}); {@code -} when there is none. */
+    static String reason(PlanEntry e) {
+        if (e.reasons().isEmpty()) {
+            return "-";
+        }
+        Reason first = e.reasons().get(0);
+        int more = e.reasons().size() - 1;
+        return first.code() + (more > 0 ? " (+" + more + ")" : "") + ": " + first.message();
+    }
+}
