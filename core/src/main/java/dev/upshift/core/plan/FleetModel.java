@@ -98,17 +98,14 @@ final class FleetModel {
         Map<String, StageGroup> out = new HashMap<>();
         for (UpgradeSelection u : selection.upgrades()) {
             checkUpgrade(u);
-            StageGroup previous = null;
-            int position = 0;
             List<StageGroup> list = new ArrayList<>();
             stages.put(u.name(), list);
             for (StageSelection s : u.stages()) {
                 int[] members = s.clusters().stream().filter(c -> owner(c.id()).filter(o -> o == u).isPresent())
                         .mapToInt(c -> index.get(c.id())).toArray();
-                StageGroup g = new StageGroup(u, s.stage(), s.implicit(), position++, members, previous);
+                StageGroup g = new StageGroup(u, s.stage(), members);
                 out.put(key(u.name(), s.name()), g);
                 list.add(g);
-                previous = g;
             }
         }
         return out;

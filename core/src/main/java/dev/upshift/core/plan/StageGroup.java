@@ -11,18 +11,12 @@ import dev.upshift.spi.Stage;
 final class StageGroup {
     final UpgradeSelection upgrade;
     final Stage stage;
-    final boolean implicit;
-    final int position;
     final int[] members;
-    final StageGroup previous;
 
-    StageGroup(UpgradeSelection upgrade, Stage stage, boolean implicit, int position, int[] members, StageGroup previous) {
+    StageGroup(UpgradeSelection upgrade, Stage stage, int[] members) {
         this.upgrade = upgrade;
         this.stage = stage;
-        this.implicit = implicit;
-        this.position = position;
         this.members = members;
-        this.previous = previous;
     }
 
     /** How many clusters may be in flight at once: the number, or the percentage of the stage floored, at least one. */
