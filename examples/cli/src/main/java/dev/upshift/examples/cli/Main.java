@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
             ValidateCommand.class,
             PathCommand.class,
             WindowsCommand.class,
+            SimulateCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {
