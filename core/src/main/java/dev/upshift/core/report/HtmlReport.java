@@ -107,7 +107,7 @@ public final class HtmlReport {
         chips(s, "At the plan", plan.counts());
         EnumMap<UpgradeState, Integer> end = new EnumMap<>(UpgradeState.class);
         for (SimulatedCluster c : sim.clusters()) {
-            end.merge(c.state(), 1, Integer::sum);
+            end.merge(c.outcome(), 1, Integer::sum);
         }
         chips(s, "At the end", end);
         s.append("<div class=\"chips\"><span class=\"lead\">Rollout</span>");

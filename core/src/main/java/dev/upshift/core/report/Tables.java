@@ -33,7 +33,7 @@ final class Tables {
                                 : "<span class=\"faint\">(" + esc(Html.time(last.end())) + ")</span>")
                         .append("</td>");
             }
-            out.append("<td>").append(state(c.state())).append("</td><td>");
+            out.append("<td>").append(state(c.outcome())).append("</td><td>");
             c.longestHold().ifPresentOrElse(h -> out.append("<span class=\"code\">").append(esc(h.code())).append("</span>")
                     .append(esc(Html.duration(h.total()))), () -> out.append("<span class=\"faint\">—</span>"));
             out.append("</td></tr>\n");

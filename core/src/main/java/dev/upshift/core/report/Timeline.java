@@ -108,8 +108,8 @@ final class Timeline {
                 .append(ROW).append("\"/>");
         out.append("<text class=\"cl\" x=\"12\" y=\"").append(y + 15).append("\">").append(esc(Html.clip(c.cluster(), 26)))
                 .append("</text>");
-        out.append("<text class=\"st s-").append(c.state().word()).append("\" x=\"").append(LABEL - 10).append("\" y=\"")
-                .append(y + 15).append("\">").append(esc(c.state().word())).append("</text>");
+        out.append("<text class=\"st s-").append(c.outcome().word()).append("\" x=\"").append(LABEL - 10).append("\" y=\"")
+                .append(y + 15).append("\">").append(esc(c.outcome().word())).append("</text>");
         for (Interval w : c.allowed()) {
             rect("win", axis.x(w.start()), y + 4, width(w), ROW - 8);
         }

@@ -65,6 +65,14 @@ public record SimulatedCluster(String cluster, Optional<String> upgrade, Optiona
         return upgrades.isEmpty() ? Optional.empty() : Optional.of(upgrades.get(upgrades.size() - 1));
     }
 
+    /**
+     * How its part of the simulation ended: its last upgrade's outcome ({@code succeeded},
+     * {@code failed}, {@code inProgress}) when it ran one, otherwise its {@link #state()}.
+     */
+    public UpgradeState outcome() {
+        return lastUpgrade().map(SimulatedUpgrade::outcome).orElse(state);
+    }
+
     /** Whether at least one of its upgrades succeeded. */
     public boolean upgraded() {
         return upgrades.stream().anyMatch(u -> u.outcome() == UpgradeState.SUCCEEDED);

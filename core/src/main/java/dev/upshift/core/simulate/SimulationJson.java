@@ -76,6 +76,7 @@ public final class SimulationJson {
         putOrNull(o, "kind", c.kind().map(k -> k.word()));
         o.put("reached", c.reached().toString());
         o.put("state", c.state().word());
+        o.put("outcome", c.outcome().word());
         ArrayNode reasons = o.putArray("reasons");
         c.reasons().forEach(r -> reasons.add(reason(r)));
         ArrayNode upgrades = o.putArray("upgrades");

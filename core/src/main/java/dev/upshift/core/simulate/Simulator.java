@@ -58,7 +58,7 @@ import java.util.Optional;
  *
  * <h2>Failures</h2>
  * An upgrade fails when a draw in [0, 1) made from a hash of the seed, the cluster's id, the
- * intent's name and the two releases is below the failure rate: one cluster's outcome never
+ * intent's name, the two releases and whether it is a configuration upgrade is below the failure rate: one cluster's outcome never
  * depends on the order or presence of others.
  *
  * <h2>What held a cluster back</h2>
@@ -175,7 +175,7 @@ public final class Simulator {
             String id = "simulated/" + e.cluster() + "/" + e.from() + ".." + e.to().get() + "/" + e.upgrade().orElse("-")
                     + (kind == PlanKind.CONFIG ? "/config" : "");
             boolean fails = Outcomes.fails(settings.seed(), settings.failureRate(), e.cluster(), e.upgrade().orElse(""),
-                    e.from().toString(), e.to().get().toString(), kind.word());
+                    e.from().toString(), e.to().get().toString(), kind == PlanKind.CONFIG ? "config" : "");
             SimulatedUpgrade u = new SimulatedUpgrade(e.cluster(), e.upgrade(), e.stage(), e.from(), e.to().get(), kind, t,
                     end(e, kind, t), UpgradeState.IN_PROGRESS, e.window());
             state = state.append(new HistoryEntry(t, e.cluster(), id, u.from(), u.to(), u.upgrade(),

@@ -28,6 +28,7 @@ import picocli.CommandLine.Command;
             ValidateCommand.class,
             PathCommand.class,
             WindowsCommand.class,
+            SimulateCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

@@ -1,0 +1,203 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.plan.PlanInput;
+import dev.upshift.core.plan.Planner;
+import dev.upshift.core.report.HtmlReport;
+import dev.upshift.core.simulate.SimulatedCluster;
+import dev.upshift.core.simulate.SimulatedUpgrade;
+import dev.upshift.core.simulate.Simulation;
+import dev.upshift.core.simulate.SimulationJson;
+import dev.upshift.core.simulate.SimulationSettings;
+import dev.upshift.core.simulate.Simulator;
+import dev.upshift.diff.problem.Problem;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "simulate", sortOptions = false,
+        header = "Simulates the rollout: when each cluster would upgrade",
+        description = {"Plans the fleet at --from, starts what the plan allows, lets each upgrade take its expected"
+                + " duration, and goes on from one instant at which something can happen to the next until every"
+                + " cluster is done or --until. Prints when each cluster upgraded, how it ended and what held it back"
+                + " longest; --html writes a report to open in a browser.",
+            "Exit 0 on success, 1 when an input is wrong (the problems go to stderr; the rest of the fleet is still"
+                + " simulated), 2 on wrong usage."})
+final class SimulateCommand implements Callable<Integer> {
+    /** The widest a text line gets. */
+    static final int WIDTH = 100;
+
+    enum Output { text, json }
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--fleet", required = true, paramLabel = "DIR",
+            description = "the fleet folder: clusters, releases, schedules and upgrades, in any layout")
+    Path fleet;
+
+    @Option(names = "--from", required = true, paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
+            description = "where the simulation starts, and the instant of the first plan (RFC 3339, or a date meaning 00:00Z)")
+    Instant from;
+
+    @Option(names = "--until", required = true, paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
+            description = "where it stops at the latest")
+    Instant until;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "also write the report as one self-contained HTML page")
+    Path html;
+
+    @Option(names = "--output", defaultValue = "text", paramLabel = "text|json", description = "text (default) or json")
+    Output output;
+
+    @Option(names = "--seed", defaultValue = "0", paramLabel = "N", description = "chooses which upgrades fail (default 0)")
+    long seed;
+
+    @Option(names = "--failure-rate", defaultValue = "0", paramLabel = "R",
+            description = "the share of upgrades that fail, from 0 (default) to 1")
+    double failureRate;
+
+    @Override
+    public Integer call() {
+        if (!until.isAfter(from)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--until " + until + " must be after --from " + from);
+        }
+        if (!(failureRate >= 0 && failureRate <= 1)) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--failure-rate must be a number from 0 to 1, got "
+                            + spec.commandLine().getParseResult().matchedOption("--failure-rate").stringValues().get(0));
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        FleetFolder.Contents contents = FleetFolder.of(fleet).read();
+        PlanInput input = PlanInput.from(contents::clusters, contents::releases, contents::schedules, contents::upgrades,
+                List.of());
+        input.problems().forEach(err::println);
+        err.flush();
+        SimulationSettings settings = SimulationSettings.between(from, until).withSeed(seed).withFailureRate(failureRate);
+        Simulation sim = Simulator.run(Planner.standard().prepare(input), settings);
+        if (html != null) {
+            writeHtml(sim);
+            err.println("upshift: wrote the HTML report to " + html);
+            err.flush();
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (output == Output.json) {
+            out.print(SimulationJson.render(sim));
+        } else {
+            out.print(text(sim));
+        }
+        out.flush();
+        return input.problems().stream().anyMatch(Problem::isError) ? Main.PROBLEM : Main.OK;
+    }
+
+    private void writeHtml(Simulation sim) {
+        try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
+            HtmlReport.titled(title()).write(sim, w);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + html + ": " + e.getMessage(), e);
+        }
+    }
+
+    private String title() {
+        Path name = fleet.toAbsolutePath().normalize().getFileName();
+        return name == null ? fleet.toString() : name.toString();
+    }
+
+    /** The table (one row per cluster, at most {@value #WIDTH} columns) and the one-line summary. */
+    static String text(Simulation sim) {
+        List<List<String>> rows = new ArrayList<>();
+        for (SimulatedCluster c : sim.clusters()) {
+            rows.add(List.of(clip(c.cluster(), 36), upgraded(c), c.outcome().word(), c.longestHold()
+                    .map(h -> h.code() + " " + duration(h.total())).orElse("-")));
+        }
+        List<String> header = List.of("CLUSTER", "UPGRADED (UTC)", "OUTCOME", "HELD BACK LONGEST");
+        int fixed = 0;
+        for (int col = 0; col < 3; col++) {
+            int w = header.get(col).length();
+            for (List<String> r : rows) {
+                w = Math.max(w, r.get(col).length());
+            }
+            fixed += w + 2;
+        }
+        int room = Math.max(12, WIDTH - fixed);
+        Table table = new Table(header);
+        for (List<String> r : rows) {
+            table.add(List.of(r.get(0), r.get(1), r.get(2), clip(r.get(3), room)));
+        }
+        return table.render() + summary(sim) + "\n";
+    }
+
+    static String summary(Simulation sim) {
+        Simulation.Summary s = sim.summary();
+        StringBuilder line = new StringBuilder(Plural.count(s.clusters(), "cluster")).append(": ").append(s.upgraded())
+                .append(" upgraded, ").append(s.failed()).append(" failed, ").append(s.neverStarted())
+                .append(" never started");
+        if (s.inProgress() > 0) {
+            line.append(", ").append(s.inProgress()).append(" still upgrading at ").append(sim.settings().until());
+        }
+        line.append("; ").append(s.lastFinish().map(t -> "the last upgrade finished at " + t)
+                .orElse("no upgrade finished"));
+        return line.toString();
+    }
+
+    private static String upgraded(SimulatedCluster c) {
+        if (c.upgrades().isEmpty()) {
+            return "-";
+        }
+        SimulatedUpgrade first = c.upgrades().get(0);
+        SimulatedUpgrade last = c.upgrades().get(c.upgrades().size() - 1);
+        LocalDateTime a = LocalDateTime.ofInstant(first.start(), ZoneOffset.UTC);
+        LocalDateTime b = LocalDateTime.ofInstant(last.end(), ZoneOffset.UTC);
+        String end;
+        if (a.toLocalDate().equals(b.toLocalDate())) {
+            end = String.format(Locale.ROOT, "%02d:%02d", b.getHour(), b.getMinute());
+        } else if (a.getYear() == b.getYear()) {
+            end = String.format(Locale.ROOT, "%02d-%02d %02d:%02d", b.getMonthValue(), b.getDayOfMonth(), b.getHour(),
+                    b.getMinute());
+        } else {
+            end = minute(b);
+        }
+        return minute(a) + " → " + end + (last.finished() ? "" : "?");
+    }
+
+    private static String minute(LocalDateTime t) {
+        return String.format(Locale.ROOT, "%04d-%02d-%02d %02d:%02d", t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
+                t.getHour(), t.getMinute());
+    }
+
+    /** {@code 3d 4h}, {@code 22h}, {@code 2h 30m}, {@code 45m}: the two largest units. */
+    static String duration(Duration d) {
+        long minutes = d.toMinutes();
+        long days = minutes / (24 * 60);
+        long hours = minutes / 60 % 24;
+        long mins = minutes % 60;
+        if (days > 0) {
+            return days + "d" + (hours > 0 ? " " + hours + "h" : "");
+        }
+        if (hours > 0) {
+            return hours + "h" + (mins > 0 ? " " + mins + "m" : "");
+        }
+        return mins > 0 ? mins + "m" : d.getSeconds() + "s";
+    }
+
+    private static String clip(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max - 1) + "…";
+    }
+}
