@@ -20,7 +20,8 @@ import java.util.Optional;
  * highest impact, whether anything changes, and the reasons that block (DESIGN.md section 6). The
  * merged documents themselves are not kept, so that memory stays small per cluster.
  *
- * <p>B is the from-release's defaults applied to the cluster's resources, C the resources, T the
+ * <p>B is the from-release's defaults applied to the cluster's resources, with the cluster's current
+ * values at the fields its own values set (so those always apply), C the resources, T the
  * target release's defaults and then the cluster's own values applied to them; the target
  * release's field rules decide.
  *
@@ -42,7 +43,8 @@ record ChangeSummary(Optional<Impact> impact, boolean changes, List<Reason> bloc
             return NONE;
         }
         try {
-            DocumentSet base = from.defaults().applyTo(current, "release " + from.version() + " defaults");
+            DocumentSet base = from.defaults().applyTo(current, "release " + from.version() + " defaults",
+                    cluster.values());
             DocumentDefaults targetDefaults = to.defaults().then(cluster.values());
             DocumentSet target = from == to && cluster.values().isEmpty() ? base
                     : targetDefaults.applyTo(current, "release " + to.version() + " defaults and the values of " + cluster.id());

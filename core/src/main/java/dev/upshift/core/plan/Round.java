@@ -125,6 +125,11 @@ final class Round {
             d.releaseDone = true;
             d.to = target.map(t -> from);
             configUpgrade(i, d, fromRelease);
+            if (d.state == UpgradeState.UP_TO_DATE && target.isPresent() && latest[i] != null
+                    && latest[i].state() == UpgradeState.SUCCEEDED && latest[i].to().samePrecedence(from)) {
+                // the intent brought it here: say so, rather than that nothing was ever to be done
+                d.state = UpgradeState.SUCCEEDED;
+            }
         }
         return d;
     }

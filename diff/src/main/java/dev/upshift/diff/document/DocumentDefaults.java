@@ -99,7 +99,26 @@ public final class DocumentDefaults {
      * @throws InputException when an item's {@code apiVersion} moves a document to another API group
      */
     public DocumentSet applyTo(DocumentSet cluster, String sourceName) {
+        return applyTo(cluster, sourceName, none());
+    }
+
+    /**
+     * The documents these defaults put on the cluster, and at every field {@code asFound} sets, the
+     * value the cluster has there now (the field absent where the cluster lacks it): the base of a
+     * three-way merge in which those fields count as never customised, so that the target's value
+     * there is applied and never reported as a conflict with a baseline nobody recorded. A
+     * cluster's own values are such defaults: with them as {@code asFound} in the base, and the
+     * release's defaults followed by the values as the target, the values are applied whether or
+     * not the release sets the same fields.
+     *
+     * @param cluster the cluster's documents
+     * @param sourceName the name the rendered documents carry
+     * @param asFound the defaults whose fields take the cluster's current values
+     * @throws InputException when an item's {@code apiVersion} moves a document to another API group
+     */
+    public DocumentSet applyTo(DocumentSet cluster, String sourceName, DocumentDefaults asFound) {
         Objects.requireNonNull(sourceName, "sourceName");
+        Objects.requireNonNull(asFound, "asFound");
         List<Document> out = new ArrayList<>();
         List<Problem> problems = new ArrayList<>();
         for (Document doc : cluster.documents()) {
@@ -114,6 +133,12 @@ public final class DocumentDefaults {
                                 + " to " + JsonTrees.describe(version) + ", outside its API group"));
                         tree.put("apiVersion", doc.apiVersion());
                     }
+                }
+            }
+            for (DefaultsRule rule : asFound.rules) {
+                if (rule.match().matches(doc)) {
+                    tree = tree == null ? skeleton(doc) : tree;
+                    keepCurrent(tree, rule.values(), doc.tree());
                 }
             }
             if (tree != null) {
@@ -137,6 +162,24 @@ public final class DocumentDefaults {
             metadata.put("namespace", doc.id().namespace());
         }
         return tree;
+    }
+
+    /** At every leaf {@code values} sets, puts what {@code current} has there, or removes the field. */
+    private static void keepCurrent(ObjectNode into, JsonNode values, JsonNode current) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = values.properties().iterator(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String key = e.getKey();
+            JsonNode now = current instanceof ObjectNode c ? c.get(key) : null;
+            if (e.getValue().isObject() && now instanceof ObjectNode) {
+                JsonNode existing = into.get(key);
+                ObjectNode child = existing instanceof ObjectNode o ? o : into.putObject(key);
+                keepCurrent(child, e.getValue(), now);
+            } else if (now == null) {
+                into.remove(key);
+            } else {
+                into.set(key, JsonTrees.copy(now));
+            }
+        }
     }
 
     /** Merges values into a tree this class owns; values are copied, never shared. */

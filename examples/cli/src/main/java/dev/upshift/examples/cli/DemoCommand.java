@@ -5,11 +5,24 @@ import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.ReasonCodes;
+import dev.upshift.core.report.HtmlReport;
+import dev.upshift.core.simulate.Simulation;
+import dev.upshift.core.simulate.SimulationSettings;
+import dev.upshift.core.simulate.SimulationStep;
+import dev.upshift.core.simulate.Simulator;
 import dev.upshift.release.Version;
 import dev.upshift.spi.UpgradeState;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.Comparator;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -20,11 +33,16 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "demo", header = "Runs the main job on the embedded demo fleet",
         description = {"Runs the main job on the demo fleet embedded in the CLI (a copy of examples/fleet): plans"
-                + " every cluster at an instant, prints the plan table, then explains the first blocked cluster.",
+                + " every cluster at an instant, prints the plan table, explains the first blocked cluster, simulates the"
+                + " rollout over the next " + DemoCommand.WEEKS + " weeks and writes it as an HTML report.",
             "Exit 0 when the demo ran (blocked clusters are part of the show), 1 when the demo fleet has an error."})
 final class DemoCommand implements Callable<Integer> {
     /** The instant the demo plans at unless told otherwise: a Monday morning before the year-end exclusions. */
     static final Instant DEMO_NOW = Instant.parse("2026-12-14T09:00:00Z");
+    /** How far the demo simulates the rollout. */
+    static final int WEEKS = 9;
+    /** The simulation's seeded failure rate: high enough that the demo shows a failed upgrade. */
+    static final double FAILURE_RATE = 0.1;
     /** Where the demo fleet's files are in the repository, for the commands the demo suggests. */
     private static final String FILES = "examples/fleet";
 
@@ -35,14 +53,19 @@ final class DemoCommand implements Callable<Integer> {
             description = "the instant to plan at (RFC 3339, or a date for its midnight UTC); default: 2026-12-14T09:00:00Z")
     Instant now;
 
+    @Option(names = "--html", paramLabel = "FILE",
+            description = "where to write the HTML report; default: upshift-demo.html in the system's temporary folder")
+    Path html;
+
     @Override
     public Integer call() {
-        return run(DemoFleet.root(), now != null ? now : DEMO_NOW, spec.commandLine().getOut(),
+        Path report = html != null ? html : Path.of(System.getProperty("java.io.tmpdir"), "upshift-demo.html");
+        return run(DemoFleet.root(), now != null ? now : DEMO_NOW, report, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
     }
 
     /** The demo on a fleet folder at an instant (the embedded fleet unless a test gives another). */
-    static int run(Path fleet, Instant at, PrintWriter out, PrintWriter err) {
+    static int run(Path fleet, Instant at, Path report, PrintWriter out, PrintWriter err) {
         PlanInput input = Fleets.read(fleet);
         Plan plan = Planner.standard().plan(input, at);
         boolean errors = Fleets.print(plan.problems(), err);
@@ -61,8 +84,14 @@ final class DemoCommand implements Callable<Integer> {
         } else {
             out.println("No cluster is blocked.");
         }
-        // SIMULATE (for the lead, at merge time): simulate the rollout from `at` with the simulate branch's
-        // Simulator, write its HtmlReport and print where the HTML was written, here, before the suggestions.
+        Simulation sim = Simulator.run(Planner.standard().prepare(input),
+                SimulationSettings.between(at, at.plus(Duration.ofDays(7L * WEEKS))).withFailureRate(FAILURE_RATE));
+        out.println();
+        out.println("Simulated rollout over " + WEEKS + " weeks (seeded failures at " + Math.round(FAILURE_RATE * 100)
+                + "%): " + SimulateCommand.summary(sim));
+        busiest(sim).ifPresent(step -> out.println("On " + step.at() + ", mid-rollout: " + counts(step.counts())));
+        writeReport(sim, report);
+        out.println("HTML report (timeline per stage and cluster, and the plan): " + report.toAbsolutePath());
         out.println();
         out.println("Try it on the files in " + FILES + ":");
         String instant = " --now " + at;
@@ -72,6 +101,26 @@ final class DemoCommand implements Callable<Integer> {
                 + " --to " + e.to().map(Version::toString).orElseThrow()));
         out.flush();
         return errors ? Main.PROBLEM : Main.OK;
+    }
+
+    /** The first step at which the most states coexist: the plan's whole vocabulary at once, if it ever is. */
+    private static Optional<SimulationStep> busiest(Simulation sim) {
+        return sim.steps().stream().max(Comparator.comparingLong((SimulationStep s) ->
+                s.counts().values().stream().filter(n -> n > 0).count()).thenComparing(SimulationStep::at,
+                Comparator.reverseOrder()));
+    }
+
+    private static String counts(Map<UpgradeState, Integer> counts) {
+        return counts.entrySet().stream().filter(e -> e.getValue() > 0)
+                .map(e -> e.getValue() + " " + e.getKey().word()).collect(Collectors.joining(", "));
+    }
+
+    private static void writeReport(Simulation sim, Path report) {
+        try (Writer w = Files.newBufferedWriter(report, StandardCharsets.UTF_8)) {
+            HtmlReport.titled("Upshift demo fleet").write(sim, w);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + report + ": " + e.getMessage(), e);
+        }
     }
 
     /** A cluster whose reviewable change is worth a look: the first with a field conflict, else the first going anywhere. */

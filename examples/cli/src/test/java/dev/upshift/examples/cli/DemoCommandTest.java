@@ -30,7 +30,8 @@ class DemoCommandTest {
     private static Cli demo(Path fleet) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = DemoCommand.run(fleet, Instant.parse(TestFleet.NOW), new PrintWriter(out), new PrintWriter(err));
+        int code = DemoCommand.run(fleet, Instant.parse(TestFleet.NOW), fleet.resolveSibling(fleet.getFileName() + "-report.html"),
+                new PrintWriter(out), new PrintWriter(err));
         return new Cli(code, out.toString(), err.toString());
     }
 
@@ -54,6 +55,19 @@ class DemoCommandTest {
                 "  ./upshift explain --fleet examples/fleet --cluster legacy-1 --now 2026-12-14T09:00:00Z");
         assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("  ./upshift diff --fleet examples/fleet --cluster ")
                 .endsWith(" --to 1.1.0"));
+    }
+
+    @Test
+    @DisplayName("simulates the rollout, says how it went and writes the HTML report where it says")
+    void simulatesAndWritesTheReport() throws IOException {
+        Cli r = demo(fleet);
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("Simulated rollout over 9 weeks (seeded failures at 10%): 5 clusters: "));
+        String where = lines.stream().filter(l -> l.startsWith("HTML report (")).findFirst().orElseThrow();
+        Path report = Path.of(where.substring(where.indexOf("): ") + 3));
+        assertThat(report).isEqualTo(fleet.resolveSibling(fleet.getFileName() + "-report.html").toAbsolutePath());
+        String html = Files.readString(report);
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").contains("legacy-1").doesNotContain("https://");
     }
 
     @Test
