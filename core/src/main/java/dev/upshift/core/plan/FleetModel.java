@@ -203,10 +203,11 @@ final class FleetModel {
                         + "; the cluster is not upgraded until it names one that exists"));
             }
         }
+        // a warning, as validate reports it: the documents are valid, and the plan blocks the cluster with a reason
         for (ConflictingUpgrades conflict : selection.conflicts()) {
             String first = conflict.claims().get(0).upgrade();
             Optional<UpgradeSelection> u = selection.upgrade(first);
-            u.ifPresent(s -> problems.add(Problem.error(s.upgrade().location(), "spec.matchers", conflict.message())));
+            u.ifPresent(s -> problems.add(Problem.warning(s.upgrade().location(), "spec.matchers", conflict.message())));
         }
     }
 }

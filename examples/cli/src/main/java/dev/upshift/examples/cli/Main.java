@@ -24,11 +24,11 @@ import picocli.CommandLine.Command;
             DemoCommand.class,
             PlanCommand.class,
             ExplainCommand.class,
+            SimulateCommand.class,
             DiffCommand.class,
             ValidateCommand.class,
             PathCommand.class,
             WindowsCommand.class,
-            SimulateCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

@@ -27,12 +27,13 @@ final class PlanTable {
     private static final int STAGE = 4;
     private static final int REASON = 7;
     /**
-     * How the table gives way when it is too wide: the reason first (explain has it whole), then
-     * stages, versions, and cluster names last. Kinds, states and window starts are never cut. At
+     * How the table gives way when it is too wide: long reasons and stages first, the longest
+     * cluster names a little, then reasons (explain has them whole), versions, and cluster names last. Kinds, states and window starts are never cut. At
      * the last floors the table is 12 + 8 + 8 + 6 + 8 + 10 + 11 + 10 + 7 gaps of 2 = 87 wide.
      */
     private static final List<Table.Shrink> FIT = List.of(
-            new Table.Shrink(REASON, 30), new Table.Shrink(STAGE, 18), new Table.Shrink(REASON, 20),
+            new Table.Shrink(REASON, 30), new Table.Shrink(STAGE, 18), new Table.Shrink(CLUSTER, 21),
+            new Table.Shrink(REASON, 20),
             new Table.Shrink(FROM, 10), new Table.Shrink(TO, 10), new Table.Shrink(STAGE, 14),
             new Table.Shrink(CLUSTER, 24), new Table.Shrink(REASON, 14), new Table.Shrink(STAGE, 10),
             new Table.Shrink(CLUSTER, 12), new Table.Shrink(FROM, 8), new Table.Shrink(TO, 8),
@@ -55,7 +56,7 @@ final class PlanTable {
         return table.render(WIDTH, FIT) + summary(plan) + "\n";
     }
 
-    /** {@code 5 clusters at 2026-12-14T09:00:00Z: 2 ready, 1 blocked, 2 upToDate}: the states that occur, in order. */
+    /** {@code 5 clusters at 2026-12-14T09:00:00Z: 2 ready, 1 blocked, 2 upToDate}: the states that occur, in order; then, on a line of its own, how many run a release past its end of life. */
     static String summary(Plan plan) {
         List<String> counts = new ArrayList<>();
         for (Map.Entry<UpgradeState, Integer> c : plan.counts().entrySet()) {
@@ -66,15 +67,13 @@ final class PlanTable {
         long pastEndOfLife = plan.entries().stream().filter(e -> e.endOfLife().isPresent()).count();
         return Plural.count(plan.entries().size(), "cluster") + " at " + plan.now()
                 + (counts.isEmpty() ? "" : ": " + String.join(", ", counts))
-                + (pastEndOfLife == 0 ? "" : "; " + pastEndOfLife + " on a release past its end of life");
+                + (pastEndOfLife == 0 ? "" : "\n" + Plural.count((int) pastEndOfLife, "cluster")
+                        + " on a release past its end of life");
     }
 
-    /** {@code upgrade/stage}, the upgrade alone when it has no stage, or {@code -}. */
+    /** The stage's name ({@code all} when the upgrade names none), or {@code -}: the upgrade's name is in {@code explain} and the JSON. */
     static String stage(PlanEntry e) {
-        if (e.upgrade().isEmpty()) {
-            return "-";
-        }
-        return e.upgrade().get() + e.stage().map(s -> "/" + s).orElse("");
+        return e.upgrade().isEmpty() ? "-" : e.stage().orElse("-");
     }
 
     /**
@@ -90,13 +89,8 @@ final class PlanTable {
         return (sameYear ? THIS_YEAR : OTHER_YEAR).format(start);
     }
 
-    /** The first reason, code and message, with how many more follow ({@code FROZEN (+1): ...}); {@code -} when there is none. */
+    /** The first reason's code (the one to lift first), or {@code -}; {@code explain} has every reason whole. */
     static String reason(PlanEntry e) {
-        if (e.reasons().isEmpty()) {
-            return "-";
-        }
-        Reason first = e.reasons().get(0);
-        int more = e.reasons().size() - 1;
-        return first.code() + (more > 0 ? " (+" + more + ")" : "") + ": " + first.message();
+        return e.reasons().isEmpty() ? "-" : e.reasons().get(0).code();
     }
 }

@@ -2,6 +2,21 @@ package dev.upshift.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanInput;
+import dev.upshift.core.plan.PlanKind;
+import dev.upshift.core.plan.Planner;
+import dev.upshift.core.plan.PreparedFleet;
+import dev.upshift.core.plan.ReasonCodes;
+import dev.upshift.core.simulate.Simulation;
+import dev.upshift.core.simulate.SimulationSettings;
+import dev.upshift.core.simulate.Simulator;
+import dev.upshift.spi.UpgradeState;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.TreeSet;
+
 import dev.upshift.core.files.FleetFolder;
 import dev.upshift.core.select.ConflictingUpgrades;
 import dev.upshift.core.select.FleetSelection;
@@ -73,14 +88,14 @@ class DemoFleetTest {
     }
 
     @Test
-    @DisplayName("21 clusters on three infrastructures across dev, staging and prod, kept as clusters/<stage>/<name>.yaml")
+    @DisplayName("22 clusters on three infrastructures across dev, staging and prod, kept as clusters/<stage>/<name>.yaml")
     void aBelievableFleet() throws Exception {
         assertThat(FLEET.problems()).isEmpty();
         List<ManagedCluster> clusters = FLEET.clusters().items();
-        assertThat(clusters).hasSize(21);
+        assertThat(clusters).hasSize(22);
         Map<String, Long> perInfrastructure = clusters.stream()
                 .collect(Collectors.groupingBy(ManagedCluster::infrastructure, TreeMap::new, Collectors.counting()));
-        assertThat(perInfrastructure).isEqualTo(Map.of("aws", 11L, "azure", 6L, "vsphere", 4L));
+        assertThat(perInfrastructure).isEqualTo(Map.of("aws", 12L, "azure", 6L, "vsphere", 4L));
         assertThat(clusters).extracting(c -> c.labels().get("stage")).containsOnly("dev", "staging", "prod");
         for (ManagedCluster c : clusters) {
             assertThat(c.location().source()).as(c.id())
@@ -98,7 +113,7 @@ class DemoFleetTest {
             assertThat(u.overlaps()).as(u.name()).isEmpty();
             assertThat(u.stages()).as(u.name()).hasSizeGreaterThan(1);
         });
-        assertThat(targets()).as("every cluster is selected").hasSize(21);
+        assertThat(targets()).as("every cluster is selected").hasSize(22);
     }
 
     @Test
@@ -120,7 +135,7 @@ class DemoFleetTest {
         Map<String, PathResult> paths = new TreeMap<>();
         targets.forEach((id, to) -> paths.put(id, graph.path(cluster(id).release(), to.get(0).version())));
         assertThat(paths.entrySet().stream().filter(e -> e.getValue() instanceof NoPath).map(Map.Entry::getKey))
-                .containsExactly("prod-eu-edge-1");
+                .containsExactly("prod-eu-billing-1", "prod-eu-edge-1");
         assertThat(((NoPath) paths.get("prod-eu-edge-1")).rule()).contains(Cut.Rule.NOT_NEWER);
         assertThat(((UpgradePath) paths.get("staging-fra-logistics-1")).hops()).hasSize(2);
     }
@@ -130,7 +145,31 @@ class DemoFleetTest {
     void endOfLife() {
         assertThat(FLEET.clusters().items().stream()
                 .filter(c -> release(c).endOfLife().map(d -> d.atStartOfDay(ZoneOffset.UTC).toInstant().isBefore(NOW)).orElse(false))
-                .map(ManagedCluster::id)).containsExactlyInAnyOrder("staging-fra-logistics-1", "prod-eu-checkout-1");
+                .map(ManagedCluster::id)).containsExactlyInAnyOrder("staging-fra-logistics-1", "prod-eu-checkout-1", "prod-eu-billing-1");
+    }
+
+    @Test
+    @DisplayName("its plan at the instant and during the simulated rollout shows every state and the main reason codes")
+    void everyStateAndTheMainReasons() {
+        PreparedFleet prepared = Planner.standard().prepare(PlanInput.from(FLEET::clusters, FLEET::releases,
+                FLEET::schedules, FLEET::upgrades, List.of()));
+        Plan plan = prepared.plan(NOW);
+        Set<UpgradeState> states = EnumSet.noneOf(UpgradeState.class);
+        plan.entries().forEach(e -> states.add(e.state()));
+        Simulation sim = Simulator.run(prepared, SimulationSettings.between(NOW, NOW.plus(Duration.ofDays(63)))
+                .withFailureRate(DemoCommand.FAILURE_RATE));
+        sim.steps().forEach(step -> step.counts().forEach((state, n) -> {
+            if (n > 0) {
+                states.add(state);
+            }
+        }));
+        assertThat(states).containsExactlyInAnyOrder(UpgradeState.values());
+        Set<String> codes = new TreeSet<>();
+        plan.entries().forEach(e -> e.reasons().forEach(r -> codes.add(r.code())));
+        assertThat(codes).contains(ReasonCodes.NO_PATH, ReasonCodes.FROZEN, ReasonCodes.EXCLUDED,
+                ReasonCodes.WAITING_STAGE, ReasonCodes.WAITING_START_TIME, ReasonCodes.FIELD_CONFLICT,
+                ReasonCodes.CONFLICTING_UPGRADES);
+        assertThat(plan.entry("dev-eu-platform-1").orElseThrow().kind()).contains(PlanKind.CONFIG);
     }
 
     @Test

@@ -63,8 +63,8 @@ class UsageTest {
     @Test
     void aCommandNothingResemblesGetsTheListOfCommands() {
         assertThat(Cli.run("frobnicate").err().lines()).first()
-                .isEqualTo("upshift: unknown command 'frobnicate'; the commands are: demo, plan, explain, diff, validate, path, windows,"
-                        + " help");
+                .isEqualTo("upshift: unknown command 'frobnicate'; the commands are: demo, plan, explain, simulate, diff, validate, path,"
+                        + " windows, help");
     }
 
     @Test
@@ -93,7 +93,7 @@ class UsageTest {
         List<String> commands = lines.subList(lines.indexOf("Commands:") + 1, lines.size()).stream()
                 .takeWhile(l -> !l.isBlank()).toList();
         assertThat(commands).extracting(l -> l.trim().split(" ")[0])
-                .containsExactly("demo", "plan", "explain", "diff", "validate", "path", "windows", "help");
+                .containsExactly("demo", "plan", "explain", "simulate", "diff", "validate", "path", "windows", "help");
         assertThat(commands).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
     }
 

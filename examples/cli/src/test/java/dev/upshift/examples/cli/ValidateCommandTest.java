@@ -17,7 +17,7 @@ class ValidateCommandTest {
                 + " upgrades data-follows-stable (to 20.1.1) and fleet-to-20.1 (to 20.1.0) select prod-eu-payments-2 with"
                 + " different targets; the plan blocks it (CONFLICTING_UPGRADES)\n");
         assertThat(r.exitCode()).isZero();
-        assertThat(r.out()).isEqualTo("37 documents valid (1 warning)\n");
+        assertThat(r.out()).isEqualTo("39 documents valid (1 warning)\n");
     }
 
     @Test
