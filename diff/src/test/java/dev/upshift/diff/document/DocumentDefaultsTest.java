@@ -2,6 +2,7 @@ package dev.upshift.diff.document;
 
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.ThreeWayMerge;
+import dev.upshift.diff.merge.Resolution;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.Impact;
@@ -89,6 +90,34 @@ class DocumentDefaultsTest {
                 .orElseThrow().tree().get("spec").toString())
                 .isEqualTo("{\"a\":2,\"list\":[\"y\"],\"nested\":{\"k\":1,\"j\":2}}");
         assertThat(d.rules().get(0).values().toString()).isEqualTo("{\"spec\":{\"a\":1,\"list\":[\"x\"],\"nested\":{\"k\":1}}}");
+    }
+
+    @Test
+    @DisplayName("a cluster's own values in the base as found: applied over the cluster, whether or not the release owns the field")
+    void valuesAsFoundAreApplied() {
+        DocumentSet cluster = Yaml.set(CLUSTER);
+        DocumentDefaults values = read("defaults:\n"
+                + "  - match: {kind: AWSMachineTemplate, name: prod-workers}\n"
+                + "    values: {spec: {template: {spec: {instanceType: m6i.4xlarge, spot: true}}}}\n"
+                + "  - match: {kind: ConfigMap}\n"
+                + "    values: {data: {a: c}}\n");
+        DocumentDefaults release = release("v1.28.9", "3.5.9", "m5.large");
+        DocumentSet base = release.applyTo(cluster, "base", values);
+        DocumentSet target = release.then(values).applyTo(cluster, "target");
+        assertThat(base.get(DocumentId.of("v1", "ConfigMap", "org-a", "unrelated")).orElseThrow().tree().toString())
+                .as("a document only the values touch is in the base, holding what the cluster has")
+                .isEqualTo("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"unrelated\",\"namespace\":\"org-a\"},\"data\":{\"a\":\"b\"}}");
+        MergeResult r = ThreeWayMerge.withRules(FieldRules.of()).merge(base, cluster, target);
+        assertThat(r.changes()).filteredOn(c -> c.resolution() != Resolution.CURRENT)
+                .extracting(c -> c.document().kind() + " " + c.path() + " " + c.resolution())
+                .containsExactlyInAnyOrder(
+                        "AWSMachineTemplate spec.template.spec.instanceType TARGET",
+                        "AWSMachineTemplate spec.template.spec.spot TARGET",
+                        "ConfigMap data.a TARGET");
+        assertThat(r.blocked()).isEmpty();
+        MergeResult without = ThreeWayMerge.withRules(FieldRules.of()).merge(release.applyTo(cluster), cluster, target);
+        assertThat(without.clusterChanges()).as("without the values as found, nothing the release does not own would apply")
+                .noneMatch(c -> c.document().kind().equals("ConfigMap"));
     }
 
     @Test
