@@ -96,6 +96,14 @@ public final class Recurrence {
         return expansion.starts(seed, from, to, max);
     }
 
+    /**
+     * The {@code n}-th local start of this rule seeded at {@code seed}, among those up to {@code to},
+     * or how many there are when fewer; found by counting, without holding the starts.
+     */
+    RuleExpansion.Nth nthStart(LocalDateTime seed, LocalDateTime to, long n) {
+        return expansion.nth(seed, to, n);
+    }
+
     /** The local time {@code steps} steps of this rule after {@code t}, or {@link LocalDateTime#MAX} past year 100,000. */
     LocalDateTime advance(LocalDateTime t, long steps) {
         long units = StepBound.saturatedMultiply(steps, interval);
