@@ -170,6 +170,26 @@ class HostileInputTest {
     }
 
     @Test
+    void longSingleLineScalarsAndCommentsLoadInLinearWork() {
+        // issue 10, item 5: one 7 MB line took 16 s and 1.1 GB; SnakeYAML's reader copied its whole
+        // window for every 1,023 characters of a token (a scalar, a comment, a line of a block scalar)
+        String line = "x".repeat(2 << 20);
+        Map<String, String> cases = Map.of(
+                "plain", "a: " + line + "\n",
+                "double-quoted", "a: \"" + line + "\"\n",
+                "single-quoted", "a: '" + line + "'\n",
+                "block", "a: |\n  " + line + "\n",
+                "comment", "# " + line + "\na: " + line.substring(0, 10) + "\n",
+                "key", "? " + line + "\n: x\n");
+        cases.forEach((name, text) -> {
+            List<SourceDocument> docs = bounded(text.length(), () -> loader.load(name + ".yaml", text));
+            JsonNode root = docs.get(0).root();
+            int length = name.equals("key") ? root.fieldNames().next().length() : root.get("a").asText().strip().length();
+            assertThat(length).as(name).isEqualTo(name.equals("comment") ? 10 : line.length());
+        });
+    }
+
+    @Test
     void aMillionDocumentsThatAreNotMappingsStopAtTheDocumentLimitWithAShortReport() {
         String text = "--- 1\n".repeat(1_300_000); // 7.8 MB, within the size limit
         InputException e = rejected("docs.yaml", text);
