@@ -154,6 +154,26 @@ class HostileScheduleTest {
         assertThat(ScheduleIndex.build(List.of(daily), origin, ScheduleIndex.MIN_HORIZON).horizon()).isEqualTo(Duration.ofDays(1));
     }
 
+    @Test
+    @DisplayName("a zone name longer than 64 characters is refused before it is looked up (200,000 characters took 6 s)")
+    void zoneNamesHaveALengthLimitCheckedFirst() {
+        String atLimit = " ".repeat(Times.MAX_ZONE_LENGTH - 13) + "Europe/Berlin";
+        assertThat(Times.zone(atLimit)).isEqualTo(ZoneId.of("Europe/Berlin"));
+        assertThatThrownBy(() -> Times.zone(" " + atLimit)).hasMessageEndingWith(": is 65 characters; at most 64");
+        assertThat(Documents.problems(Documents.schedule("z", "  timeZone: " + "Europe/Berlin".repeat(15_385) + "\n")))
+                .containsExactly("s.yaml:5:13: spec.timeZone: invalid time zone \"" + "Europe/Berlin".repeat(5).substring(0, 60)
+                        + "...\" (200005 characters): is 200,005 characters; at most 64");
+    }
+
+    @Test
+    @DisplayName("a rule longer than 2,048 characters is refused before it is read")
+    void rulesHaveALengthLimitCheckedFirst() {
+        String atLimit = "FREQ=DAILY;BYHOUR=1" + ",1".repeat((Recurrence.MAX_LENGTH - 19) / 2) + ";".repeat((Recurrence.MAX_LENGTH - 19) % 2);
+        assertThat(atLimit).hasSize(Recurrence.MAX_LENGTH);
+        assertThat(Recurrence.parse(atLimit).text()).isEqualTo(atLimit);
+        assertThatThrownBy(() -> Recurrence.parse(atLimit + "1")).hasMessageEndingWith(": is 2,049 characters; at most 2,048");
+    }
+
     private record Run(int exitCode, String output) {}
 
     private Run readForked(String yaml) throws IOException, InterruptedException {

@@ -4,6 +4,7 @@ import dev.upshift.diff.internal.ObjectView;
 import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.testing.Allocation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
