@@ -28,6 +28,12 @@ import java.util.OptionalInt;
  * Immutable and thread-safe.
  */
 public final class Recurrence {
+    /**
+     * The most characters a rule may have: room for {@code BYYEARDAY} listing every day of the year
+     * beside the other parts.
+     */
+    public static final int MAX_LENGTH = 2_048;
+
     private static final DateTimeFormatter BASIC_DATE_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss", Locale.ROOT);
     private static final DateTimeFormatter BASIC_DATE = DateTimeFormatter.BASIC_ISO_DATE;
     private static final LocalDateTime FAR = LocalDateTime.of(100_000, 1, 1, 0, 0);
@@ -55,10 +61,14 @@ public final class Recurrence {
      * accepted).
      *
      * @throws SyntaxException quoting the rule, saying what is wrong with it and pointing at the
-     *     part at fault (its {@link SyntaxException#position() position} is 0-based in {@code text})
+     *     part at fault (its {@link SyntaxException#position() position} is 0-based in {@code text});
+     *     a rule longer than {@link #MAX_LENGTH} characters is refused before it is read
      */
     public static Recurrence parse(String text) {
         Objects.requireNonNull(text, "text");
+        if (text.length() > MAX_LENGTH) {
+            throw SyntaxException.tooLong("recurrence", text, MAX_LENGTH);
+        }
         RuleParts parts = RuleParts.parse(text);
         Recurrence r = new Recurrence(text.strip(), parts);
         r.checkBounds(parts);
@@ -94,6 +104,14 @@ public final class Recurrence {
      */
     List<LocalDateTime> starts(LocalDateTime seed, LocalDateTime from, LocalDateTime to, long max) {
         return expansion.starts(seed, from, to, max);
+    }
+
+    /**
+     * The {@code n}-th local start of this rule seeded at {@code seed}, among those up to {@code to},
+     * or how many there are when fewer; found by counting, without holding the starts.
+     */
+    RuleExpansion.Nth nthStart(LocalDateTime seed, LocalDateTime to, long n) {
+        return expansion.nth(seed, to, n);
     }
 
     /** The local time {@code steps} steps of this rule after {@code t}, or {@link LocalDateTime#MAX} past year 100,000. */

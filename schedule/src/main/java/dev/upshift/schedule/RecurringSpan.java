@@ -8,6 +8,7 @@ import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -65,9 +66,10 @@ public final class RecurringSpan {
     /**
      * A span.
      *
-     * @throws IllegalArgumentException when the recurrence's UNTIL is before the start, when its
-     *     COUNT-th occurrence is not found within 100,000 steps, or when the start lies outside
-     *     1900–9000
+     * @throws IllegalArgumentException when the recurrence's UNTIL is before the start, when it has
+     *     a COUNT and allows more than 100,000 occurrences in one year (checked before anything is
+     *     expanded), when its COUNT-th occurrence is not found within 100,000 steps, or when the
+     *     start lies outside 1900–9000
      */
     public static RecurringSpan of(LocalDateTime start, ZoneId zone, SpanLength length, Optional<Recurrence> recurrence) {
         Outcome outcome = tryOf(start, zone, length, recurrence);
@@ -127,13 +129,20 @@ public final class RecurringSpan {
             return new Built(new RecurringSpan(start, zone, length, recurrence, writtenStart, writtenEnd, Optional.empty()));
         }
         int count = r.count().getAsInt();
-        List<LocalDateTime> found = r.starts(start, start, r.advance(start, Limits.SEARCH_STEPS), count);
-        if (!found.isEmpty() && found.size() < count) {
-            return new Invalid("recurrence", "invalid recurrence \"" + r.text() + "\": its COUNT=" + count
-                    + " occurrences are not found within " + Limits.SEARCH_STEPS + " steps of FREQ=" + r.frequency()
-                    + " (found " + found.size() + "); use UNTIL instead");
+        long perYear = maxOccurrencesOverlapping(r, length, Limits.YEAR_SECONDS);
+        if (perYear > Limits.OCCURRENCE_BOUND_PER_YEAR) {
+            return new Invalid("recurrence", String.format(Locale.ROOT, "invalid recurrence \"%s\": it allows up to %,d"
+                    + " occurrences in one year (FREQ, INTERVAL and the BY... parts, with the occurrences still running"
+                    + " from earlier); Upshift indexes schedules whose rules allow at most %,d a year: use fewer BY..."
+                    + " values or a smaller COUNT", r.text(), perYear, Limits.OCCURRENCE_BOUND_PER_YEAR));
         }
-        LocalDateTime last = found.isEmpty() ? start.minusSeconds(1) : found.get(found.size() - 1);
+        RuleExpansion.Nth nth = r.nthStart(start, r.advance(start, Limits.SEARCH_STEPS), count);
+        if (nth.found() > 0 && nth.nth().isEmpty()) {
+            return new Invalid("recurrence", String.format(Locale.ROOT, "invalid recurrence \"%s\": its COUNT=%d"
+                    + " occurrences are not found within %d steps of FREQ=%s (found %,d); use UNTIL instead",
+                    r.text(), count, Limits.SEARCH_STEPS, r.frequency(), nth.found()));
+        }
+        LocalDateTime last = nth.nth().orElse(start.minusSeconds(1));
         return new Built(new RecurringSpan(start, zone, length, recurrence, writtenStart, writtenEnd, Optional.of(last)));
     }
 
@@ -219,11 +228,12 @@ public final class RecurringSpan {
      * instances that can start within the stretch, or before it and still run into it.
      */
     long maxOccurrencesOverlapping(long seconds) {
-        if (recurrence.isEmpty()) {
-            return 1;
-        }
+        return recurrence.map(r -> maxOccurrencesOverlapping(r, length, seconds)).orElse(1L);
+    }
+
+    private static long maxOccurrencesOverlapping(Recurrence r, SpanLength length, long seconds) {
         long reach = StepBound.saturatedAdd(seconds, length.duration().getSeconds() + Limits.LOCAL_SLACK.getSeconds());
-        return recurrence.get().maxInstancesWithin(reach);
+        return r.maxInstancesWithin(reach);
     }
 
     private boolean admittedByUntil(LocalDateTime local, Instant at) {

@@ -9,6 +9,8 @@ import java.time.temporal.ChronoUnit;
 import java.time.temporal.TemporalAdjusters;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -59,9 +61,10 @@ final class RuleExpansion {
         this.byYearDay = List.copyOf(byYearDay);
         this.byMonthDay = List.copyOf(byMonthDay);
         this.byDay = List.copyOf(byDay);
-        this.byHour = List.copyOf(byHour);
-        this.byMinute = List.copyOf(byMinute);
-        this.bySecond = List.copyOf(bySecond);
+        // distinct, so that the times of a day are counted by multiplying their sizes
+        this.byHour = List.copyOf(new TreeSet<>(byHour));
+        this.byMinute = List.copyOf(new TreeSet<>(byMinute));
+        this.bySecond = List.copyOf(new TreeSet<>(bySecond));
         this.bySetPos = List.copyOf(bySetPos);
     }
 
@@ -140,6 +143,81 @@ final class RuleExpansion {
         }
     }
 
+    /**
+     * The outcome of looking for the n-th start.
+     *
+     * @param found how many starts were found, at most n
+     * @param nth the n-th start, when found
+     */
+    record Nth(long found, Optional<LocalDateTime> nth) {}
+
+    /**
+     * The {@code n}-th start (from 1) of a rule seeded at {@code seed}, among those up to {@code to},
+     * or how many there are when fewer. Periods wholly inside the range are counted, not expanded:
+     * only the first period, the last and the one holding the n-th start are, so the work is one
+     * count per period plus at most three periods' candidates, and nothing is held.
+     */
+    Nth nth(LocalDateTime seed, LocalDateTime to, long n) {
+        ExpansionWork.expansionStarted();
+        LocalDateTime hi = to.isAfter(LAST) ? LAST : to;
+        LocalDateTime first = periodStart(seed);
+        long found = 0;
+        long produced = 0;
+        for (long k = 0; ; k += interval) {
+            LocalDateTime period = first.plus(k, freq.unit());
+            if (period.isAfter(hi)) {
+                ExpansionWork.instancesProduced(produced);
+                return new Nth(found, Optional.empty());
+            }
+            boolean whole = k > 0 && period.plus(1, freq.unit()).isBefore(hi);
+            if (whole) {
+                long inPeriod = count(seed, period);
+                if (found + inPeriod < n) {
+                    found += inPeriod;
+                    continue;
+                }
+            }
+            List<LocalDateTime> starts = pickSetPositions(candidates(seed, period));
+            produced += starts.size();
+            for (LocalDateTime t : starts) {
+                if (t.isBefore(seed)) {
+                    continue;
+                }
+                if (t.isAfter(hi)) {
+                    ExpansionWork.instancesProduced(produced);
+                    return new Nth(found, Optional.empty());
+                }
+                if (++found == n) {
+                    ExpansionWork.instancesProduced(produced);
+                    return new Nth(found, Optional.of(t));
+                }
+            }
+        }
+    }
+
+    /** How many starts a period holds, after BYSETPOS, without listing them. */
+    private long count(LocalDateTime seed, LocalDateTime period) {
+        long days = days(seed, period).size();
+        if (days == 0) {
+            return 0;
+        }
+        LocalTime p = period.toLocalTime();
+        long size = days * unit(Frequency.HOURLY, p.getHour(), byHour, 0).size()
+                * unit(Frequency.MINUTELY, p.getMinute(), byMinute, 0).size()
+                * unit(Frequency.SECONDLY, p.getSecond(), bySecond, 0).size();
+        if (bySetPos.isEmpty()) {
+            return size;
+        }
+        TreeSet<Long> picked = new TreeSet<>();
+        for (int pos : bySetPos) {
+            long i = pos > 0 ? pos - 1L : size + pos;
+            if (i >= 0 && i < size) {
+                picked.add(i);
+            }
+        }
+        return picked.size();
+    }
+
     private LocalDateTime periodStart(LocalDateTime t) {
         return switch (freq) {
             case YEARLY -> t.toLocalDate().withDayOfYear(1).atStartOfDay();
@@ -154,12 +232,7 @@ final class RuleExpansion {
 
     /** The candidates of one period, in order, before BYSETPOS. */
     private List<LocalDateTime> candidates(LocalDateTime seed, LocalDateTime period) {
-        List<LocalDate> days = switch (freq) {
-            case YEARLY -> yearDays(seed.toLocalDate(), period.getYear());
-            case MONTHLY -> monthDays(seed.toLocalDate(), YearMonth.from(period));
-            case WEEKLY -> weekDays(seed.toLocalDate(), period.toLocalDate());
-            default -> dayLimits(period.toLocalDate()) ? List.of(period.toLocalDate()) : List.of();
-        };
+        List<LocalDate> days = days(seed, period);
         if (days.isEmpty()) {
             return List.of();
         }
@@ -171,6 +244,16 @@ final class RuleExpansion {
             }
         }
         return out;
+    }
+
+    /** The days of one period that the day parts admit, in order. */
+    private List<LocalDate> days(LocalDateTime seed, LocalDateTime period) {
+        return switch (freq) {
+            case YEARLY -> yearDays(seed.toLocalDate(), period.getYear());
+            case MONTHLY -> monthDays(seed.toLocalDate(), YearMonth.from(period));
+            case WEEKLY -> weekDays(seed.toLocalDate(), period.toLocalDate());
+            default -> dayLimits(period.toLocalDate()) ? List.of(period.toLocalDate()) : List.of();
+        };
     }
 
     private List<LocalDate> yearDays(LocalDate seed, int year) {
@@ -206,11 +289,25 @@ final class RuleExpansion {
                 }
             }
         }
+        Set<LocalDate> weekdays = byDay.isEmpty() ? Set.of() : yearWeekdays(year);
         List<LocalDate> out = new ArrayList<>();
         for (LocalDate d : days) {
-            if (yearLimits(d)) {
+            if (yearLimits(d, weekdays)) {
                 out.add(d);
             }
+        }
+        return out;
+    }
+
+    /** The days BYDAY admits in a YEARLY period: ordinals count within each listed month, or within the year. */
+    private Set<LocalDate> yearWeekdays(int year) {
+        if (byMonth.isEmpty()) {
+            return weekdaysWithin(LocalDate.of(year, 1, 1), LocalDate.of(year, 12, 31));
+        }
+        Set<LocalDate> out = new TreeSet<>();
+        for (int month : byMonth) {
+            YearMonth ym = YearMonth.of(year, month);
+            out.addAll(weekdaysWithin(ym.atDay(1), ym.atEndOfMonth()));
         }
         return out;
     }
@@ -242,12 +339,12 @@ final class RuleExpansion {
         return out;
     }
 
-    /** Once a day part has expanded a YEARLY period, the others limit it. */
-    private boolean yearLimits(LocalDate d) {
+    /** Once a day part has expanded a YEARLY period, the others limit it; {@code weekdays} are BYDAY's days. */
+    private boolean yearLimits(LocalDate d, Set<LocalDate> weekdays) {
         return (byMonth.isEmpty() || byMonth.contains(d.getMonthValue()))
                 && (byYearDay.isEmpty() || signedListed(byYearDay, d.getDayOfYear(), d.lengthOfYear()))
                 && (byMonthDay.isEmpty() || signedListed(byMonthDay, d.getDayOfMonth(), d.lengthOfMonth()))
-                && (byDay.isEmpty() || weekdayListed(d, !byMonth.isEmpty()));
+                && (byDay.isEmpty() || weekdays.contains(d));
     }
 
     private List<LocalDate> monthDays(LocalDate seed, YearMonth ym) {
@@ -255,9 +352,10 @@ final class RuleExpansion {
             return List.of();
         }
         if (!byMonthDay.isEmpty()) {
+            Set<LocalDate> weekdays = byDay.isEmpty() ? Set.of() : weekdaysWithin(ym.atDay(1), ym.atEndOfMonth());
             List<LocalDate> out = new ArrayList<>();
             for (LocalDate d : monthDaysListed(ym)) {
-                if (byDay.isEmpty() || weekdayListed(d, true)) {
+                if (byDay.isEmpty() || weekdays.contains(d)) {
                     out.add(d);
                 }
             }
@@ -320,13 +418,6 @@ final class RuleExpansion {
             }
         }
         return out;
-    }
-
-    /** Whether BYDAY admits a day, ordinals counted within its month or its year. */
-    private boolean weekdayListed(LocalDate d, boolean withinMonth) {
-        LocalDate first = withinMonth ? d.withDayOfMonth(1) : d.withDayOfYear(1);
-        LocalDate last = withinMonth ? d.withDayOfMonth(d.lengthOfMonth()) : d.withDayOfYear(d.lengthOfYear());
-        return weekdaysWithin(first, last).contains(d);
     }
 
     private static boolean signedListed(List<Integer> listed, int n, int length) {

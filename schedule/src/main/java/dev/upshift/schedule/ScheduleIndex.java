@@ -29,6 +29,16 @@ public final class ScheduleIndex {
     /** The default horizon: two years (731 days). */
     public static final Duration DEFAULT_HORIZON = Limits.DEFAULT_HORIZON;
 
+    /** The shortest horizon: one day. */
+    public static final Duration MIN_HORIZON = Duration.ofDays(1);
+
+    /**
+     * The longest horizon: ten years (3,653 days). Building expands up to 100,000 occurrences per
+     * year of horizon for each schedule, and so does each widening; a longer horizon would let one
+     * call expand centuries.
+     */
+    public static final Duration MAX_HORIZON = Duration.ofDays(3_653);
+
     private final Map<String, IndexedSchedule> schedules;
     private final Duration horizon;
 
@@ -45,17 +55,18 @@ public final class ScheduleIndex {
     /**
      * Expands schedules over {@code [origin, origin + horizon)}.
      *
-     * @param horizon at least one day; a horizon longer than the supported range (1900 to 9000) covers
-     *     that range. The work of building and of each widening is proportional to it
-     * @throws IllegalArgumentException when two schedules share a name, the horizon is shorter than a
-     *     day, or the origin lies outside 1900–9000
+     * @param horizon from {@link #MIN_HORIZON one day} to {@link #MAX_HORIZON ten years} (3,653 days);
+     *     the work of building and of each widening is proportional to it
+     * @throws IllegalArgumentException when two schedules share a name, the horizon is outside one
+     *     day to 3,653 days, or the origin lies outside 1900–9000
      * @throws dev.upshift.diff.problem.UpshiftException when a schedule's rules allow more than
      *     100,000 occurrences in a year ({@link MaintenanceSchedule#KIND} reports this for documents)
      */
     public static ScheduleIndex build(Collection<MaintenanceSchedule> schedules, Instant origin, Duration horizon) {
         Objects.requireNonNull(origin, "origin");
-        if (horizon.compareTo(Duration.ofDays(1)) < 0) {
-            throw new IllegalArgumentException("the horizon must be at least a day, got " + horizon);
+        if (horizon.compareTo(MIN_HORIZON) < 0 || horizon.compareTo(MAX_HORIZON) > 0) {
+            throw new IllegalArgumentException("the horizon must be from one day to 3,653 days (ten years), got "
+                    + horizon.toDays() + " days (" + horizon + ")");
         }
         Map<String, IndexedSchedule> byName = new LinkedHashMap<>();
         for (MaintenanceSchedule s : schedules) {

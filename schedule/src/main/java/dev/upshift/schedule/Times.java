@@ -82,12 +82,19 @@ final class Times {
         }
     }
 
+    /** The most characters a zone name may have; the longest IANA name has 32. */
+    static final int MAX_ZONE_LENGTH = 64;
+
     /**
      * An IANA time zone name.
      *
-     * @throws SyntaxException with the closest known name
+     * @throws SyntaxException with the closest known name, or saying that the text is longer than
+     *     {@value #MAX_ZONE_LENGTH} characters (checked first)
      */
     static ZoneId zone(String text) {
+        if (text.length() > MAX_ZONE_LENGTH) {
+            throw SyntaxException.tooLong("time zone", text, MAX_ZONE_LENGTH);
+        }
         String name = text.strip();
         if (!ZONES.contains(name)) {
             String hint = Suggestions.closest(name, ZONES).map(c -> "; did you mean '" + c + "'?")

@@ -65,7 +65,7 @@ class StepBoundTest {
                 .isEqualTo((1 + 3) * 3);
     }
 
-    private static Optional<Recurrence> rule(Random r) {
+    static Optional<Recurrence> rule(Random r) {
         String[] freqs = {"MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY"};
         String freq = freqs[r.nextInt(freqs.length)];
         List<String> parts = new ArrayList<>(List.of("FREQ=" + freq));

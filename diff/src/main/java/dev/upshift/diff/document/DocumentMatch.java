@@ -1,5 +1,6 @@
 package dev.upshift.diff.document;
 
+import dev.upshift.diff.problem.SyntaxException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -12,14 +13,24 @@ import java.util.Optional;
  * <p>Specificity (used to pick among rules): a literal name beats a name glob beats no name; then
  * the same for the kind; then for the apiVersion. A lone {@code *} counts as absent.
  *
+ * <p>A glob has at most {@value #MAX_GLOB_LENGTH} characters (a Kubernetes name has at most 253),
+ * and matching one takes time linear in the lengths of the glob and the text, whatever they hold.
+ *
  * @param apiVersion the apiVersion glob, if any
  * @param kind the kind glob, if any
  * @param name the name glob, if any
  */
 public record DocumentMatch(Optional<String> apiVersion, Optional<String> kind, Optional<String> name) {
+    /** The most characters a glob may have. */
+    public static final int MAX_GLOB_LENGTH = 512;
+
     private static final DocumentMatch ANY = new DocumentMatch(Optional.empty(), Optional.empty(), Optional.empty());
 
-    /** Validates the parts (no empty globs). */
+    /**
+     * Validates the parts.
+     *
+     * @throws IllegalArgumentException when a glob is empty or longer than {@link #MAX_GLOB_LENGTH}
+     */
     public DocumentMatch {
         Objects.requireNonNull(apiVersion, "apiVersion");
         Objects.requireNonNull(kind, "kind");
@@ -27,6 +38,10 @@ public record DocumentMatch(Optional<String> apiVersion, Optional<String> kind, 
         for (Optional<String> part : List.of(apiVersion, kind, name)) {
             if (part.isPresent() && part.get().isEmpty()) {
                 throw new IllegalArgumentException("a match part must not be empty");
+            }
+            if (part.isPresent() && part.get().length() > MAX_GLOB_LENGTH) {
+                throw new IllegalArgumentException("a match part " + SyntaxException.lengthProblem(part.get().length(),
+                        MAX_GLOB_LENGTH));
             }
         }
     }
@@ -85,30 +100,72 @@ public record DocumentMatch(Optional<String> apiVersion, Optional<String> kind, 
         return pattern.isEmpty() || globMatches(pattern.get(), text);
     }
 
-    /** Whether {@code text} matches a glob where {@code *} is any run of characters (at worst quadratic, never exponential). */
-    static boolean globMatches(String pattern, String text) {
-        int p = 0;
-        int t = 0;
-        int star = -1;
-        int mark = 0;
-        while (t < text.length()) {
-            if (p < pattern.length() && pattern.charAt(p) != '*' && pattern.charAt(p) == text.charAt(t)) {
-                p++;
-                t++;
-            } else if (p < pattern.length() && pattern.charAt(p) == '*') {
-                star = p++;
-                mark = t;
-            } else if (star >= 0) {
-                p = star + 1;
-                t = ++mark;
-            } else {
+    /**
+     * Whether {@code text} matches a glob where {@code *} is any run of characters. The glob's
+     * literal pieces between stars are found in order, each at its leftmost place after the one
+     * before (which is right for {@code *} globs), by Knuth–Morris–Pratt search: each character of
+     * the text is looked at a bounded number of times, so the work is linear in the lengths of the
+     * glob and the text (no backtracking to the last star, which costs their product).
+     */
+    static boolean globMatches(String pattern, CharSequence text) {
+        String[] pieces = pattern.split("\\*", -1);
+        if (pieces.length == 1) {
+            return pattern.contentEquals(text);
+        }
+        String first = pieces[0];
+        String last = pieces[pieces.length - 1];
+        int end = text.length() - last.length();
+        if (end < first.length() || !startsWith(text, first, 0) || !startsWith(text, last, end)) {
+            return false;
+        }
+        int from = first.length();
+        for (int i = 1; i < pieces.length - 1; i++) {
+            int at = indexOf(text, pieces[i], from, end);
+            if (at < 0) {
+                return false;
+            }
+            from = at + pieces[i].length();
+        }
+        return true;
+    }
+
+    private static boolean startsWith(CharSequence text, String piece, int at) {
+        for (int i = 0; i < piece.length(); i++) {
+            if (text.charAt(at + i) != piece.charAt(i)) {
                 return false;
             }
         }
-        while (p < pattern.length() && pattern.charAt(p) == '*') {
-            p++;
+        return true;
+    }
+
+    /** The first index in {@code [from, end - piece.length()]} where {@code piece} starts, or -1 (Knuth–Morris–Pratt). */
+    private static int indexOf(CharSequence text, String piece, int from, int end) {
+        if (piece.isEmpty()) {
+            return from;
         }
-        return p == pattern.length();
+        int[] fallback = new int[piece.length()];
+        for (int i = 1, k = 0; i < piece.length(); i++) {
+            while (k > 0 && piece.charAt(i) != piece.charAt(k)) {
+                k = fallback[k - 1];
+            }
+            if (piece.charAt(i) == piece.charAt(k)) {
+                k++;
+            }
+            fallback[i] = k;
+        }
+        for (int t = from, k = 0; t < end; t++) {
+            char c = text.charAt(t);
+            while (k > 0 && c != piece.charAt(k)) {
+                k = fallback[k - 1];
+            }
+            if (c == piece.charAt(k)) {
+                k++;
+            }
+            if (k == piece.length()) {
+                return t - k + 1;
+            }
+        }
+        return -1;
     }
 
     /** {@code {apiVersion: .., kind: .., name: ..}} with only the parts given, or {@code any}. */

@@ -1,6 +1,7 @@
 package dev.upshift.diff.internal;
 
 import dev.upshift.diff.document.DocumentMatch;
+import dev.upshift.diff.problem.SyntaxException;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,8 +27,13 @@ public final class DocumentMatchReader {
         return view.string(field).filter(s -> {
             if (s.isEmpty()) {
                 view.error(field, "must not be empty; leave the field out to match any " + field);
+                return false;
             }
-            return !s.isEmpty();
+            if (s.length() > DocumentMatch.MAX_GLOB_LENGTH) {
+                view.error(field, SyntaxException.lengthProblem(s.length(), DocumentMatch.MAX_GLOB_LENGTH));
+                return false;
+            }
+            return true;
         });
     }
 }

@@ -2,6 +2,7 @@ package dev.upshift.diff.internal;
 
 import dev.upshift.diff.kind.Metadata;
 import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.problem.SyntaxException;
 import dev.upshift.diff.source.SourceDocument;
 
 import java.util.List;
@@ -45,11 +46,26 @@ public record DocumentRoot(ObjectView view, Optional<Metadata> metadata, Optiona
         Optional<String> name = m.requiredString("name").filter(n -> {
             if (n.isBlank()) {
                 m.error("name", "must not be empty");
+                return false;
             }
-            return !n.isBlank();
+            if (n.length() > Metadata.MAX_NAME_LENGTH) {
+                m.error("name", SyntaxException.lengthProblem(n.length(), Metadata.MAX_NAME_LENGTH));
+                return false;
+            }
+            return true;
         });
         m.string("namespace");
         Map<String, String> labels = m.stringMap("labels");
+        if (!labels.isEmpty()) {
+            ObjectView labelView = m.object("labels").orElseThrow();
+            labels.forEach((key, value) -> {
+                if (key.length() > Metadata.MAX_LABEL_KEY_LENGTH) {
+                    labelView.error(key, "the key " + SyntaxException.lengthProblem(key.length(), Metadata.MAX_LABEL_KEY_LENGTH));
+                } else if (value.length() > Metadata.MAX_LABEL_VALUE_LENGTH) {
+                    labelView.error(key, SyntaxException.lengthProblem(value.length(), Metadata.MAX_LABEL_VALUE_LENGTH));
+                }
+            });
+        }
         Map<String, String> annotations = m.raw("annotations").isPresent() ? m.stringMap("annotations") : Map.of();
         m.rejectUnknownFields(METADATA_FIELDS);
         return name.map(n -> new Metadata(n, labels, annotations));

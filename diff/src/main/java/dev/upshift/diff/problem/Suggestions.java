@@ -10,24 +10,40 @@ import java.util.Optional;
  * it for their own messages so that suggestions read alike. Pure and thread-safe.
  */
 public final class Suggestions {
+    /** The longest word that gets a suggestion; no name Upshift suggests is near this long. */
+    public static final int MAX_WORD_LENGTH = 256;
+
     private Suggestions() {}
 
     /**
      * The candidate closest to {@code word} (case-insensitive {@linkplain #distance edit distance}), if it is within a third
      * of the word's length in edits (at least one); ties go to the first candidate.
+     *
+     * <p>The work is bounded whatever the arguments: a word longer than {@value #MAX_WORD_LENGTH}
+     * characters gets no suggestion and no candidate is looked at; a candidate whose length differs
+     * from the word's by more than the allowed edits cannot be within them and is not compared. So
+     * each comparison costs at most about 256 × 341 steps, besides reading the candidate once.
      */
     public static Optional<String> closest(String word, Collection<String> candidates) {
+        if (word.length() > MAX_WORD_LENGTH) {
+            return Optional.empty();
+        }
+        int allowed = Math.max(1, word.length() / 3);
         String w = word.toLowerCase(Locale.ROOT);
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String c : candidates) {
-            int d = distance(w, c.toLowerCase(Locale.ROOT));
+            String lower = c.toLowerCase(Locale.ROOT);
+            if (Math.abs(lower.length() - w.length()) > allowed) {
+                continue;
+            }
+            int d = distance(w, lower);
             if (d < bestDistance) {
                 bestDistance = d;
                 best = c;
             }
         }
-        return bestDistance <= Math.max(1, word.length() / 3) ? Optional.ofNullable(best) : Optional.empty();
+        return bestDistance <= allowed ? Optional.ofNullable(best) : Optional.empty();
     }
 
     /**

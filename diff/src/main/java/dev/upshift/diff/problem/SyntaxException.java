@@ -33,6 +33,24 @@ public class SyntaxException extends UpshiftException {
         this.reason = reason;
     }
 
+    /**
+     * The exception for a text longer than {@code max} characters, which is refused before it is
+     * parsed: its reason reads {@code is 1,000,000 characters; at most 64}, and its position is
+     * {@code max}, the first character past the limit.
+     *
+     * @param what the kind of text, as in the constructor
+     * @param input the whole text
+     * @param max the most characters such a text may have
+     */
+    public static SyntaxException tooLong(String what, String input, int max) {
+        return new SyntaxException(what, input, max, lengthProblem(input.length(), max));
+    }
+
+    /** {@code is 1,000,000 characters; at most 64}: how Upshift words a text over its length limit. */
+    public static String lengthProblem(int length, int max) {
+        return String.format(Locale.ROOT, "is %,d characters; at most %,d", length, max);
+    }
+
     /** The whole text that was being parsed, as given. */
     public String input() {
         return input;

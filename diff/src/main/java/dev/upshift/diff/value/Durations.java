@@ -9,9 +9,13 @@ import java.util.Locale;
  * Parses durations the way Upshift documents write them: Go style ({@code 90m}, {@code 24h},
  * {@code 1h30m}, {@code 1.5h}, {@code 500ms}; units {@code ns us µs ms s m h}, plus {@code d} for
  * whole days of 24 hours) or ISO-8601 ({@code PT1H30M}, {@code P1D}). Negative durations are
- * rejected; zero is allowed.
+ * rejected; zero is allowed. A duration has at most {@value #MAX_LENGTH} characters, checked before
+ * anything else, so parsing is cheap whatever the text.
  */
 public final class Durations {
+    /** The most characters a duration may have, blanks around it included. */
+    public static final int MAX_LENGTH = 64;
+
     private static final String WHAT = "duration";
     private static final String EXAMPLES = "expected e.g. 90m, 1h30m or PT1H30M";
     private static final String UNITS = "expected ns, us, ms, s, m, h or d, as in 90m, 1h30m or PT1H30M";
@@ -22,9 +26,13 @@ public final class Durations {
      * Parses a duration.
      *
      * @throws SyntaxException quoting the text and naming the character where it stops making
-     *     sense ({@link SyntaxException#position()} is 0-based in {@code text} as given)
+     *     sense ({@link SyntaxException#position()} is 0-based in {@code text} as given), or saying
+     *     that it is longer than {@link #MAX_LENGTH} characters
      */
     public static Duration parse(String text) {
+        if (text.length() > MAX_LENGTH) {
+            throw SyntaxException.tooLong(WHAT, text, MAX_LENGTH);
+        }
         String s = text.strip();
         int offset = text.length() - text.stripLeading().length();
         if (s.isEmpty()) {

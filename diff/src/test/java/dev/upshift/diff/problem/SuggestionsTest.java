@@ -21,6 +21,35 @@ class SuggestionsTest {
     }
 
     @Test
+    @DisplayName("a word longer than 256 characters gets no suggestion and costs no comparison (a 200,000-character zone took 6 s)")
+    void longWordsAreNotCompared() {
+        String word = "europe/berlin".repeat(20).substring(0, Suggestions.MAX_WORD_LENGTH);
+        String typo = word.substring(0, 100) + "x" + word.substring(101);
+        assertThat(Suggestions.closest(typo, List.of("UTC", word))).contains(word);
+        List<String> untouchable = new java.util.AbstractList<>() {
+            @Override
+            public String get(int index) {
+                throw new AssertionError("a candidate was looked at");
+            }
+
+            @Override
+            public int size() {
+                return 600;
+            }
+        };
+        assertThat(Suggestions.closest(typo + "x", untouchable)).isEmpty();
+        assertThat(Suggestions.closest("x".repeat(200_000), untouchable)).isEmpty(); // issue 10, item 5
+    }
+
+    @Test
+    @DisplayName("a candidate whose length differs from the word's by more than the allowed edits is never suggested")
+    void candidatesOfFarOffLengthsAreSkipped() {
+        assertThat(Suggestions.closest("abcdef", List.of("abcdefgh", "abcdefghi"))).contains("abcdefgh");
+        assertThat(Suggestions.closest("abcdef", List.of("abcdefghi"))).isEmpty();
+        assertThat(Suggestions.closest("abcdefghijkl", List.of("abcd" + "x".repeat(100_000)))).isEmpty();
+    }
+
+    @Test
     void suggestsTheClosestCandidateForSlipsOfEveryKind() {
         List<String> options = List.of("--catalog", "--from", "--to", "--now", "--output");
         assertThat(Suggestions.closest("--catalg", options)).contains("--catalog");

@@ -2,6 +2,7 @@ package dev.upshift.diff.source;
 
 import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.testing.Allocation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -4,6 +4,7 @@ import dev.upshift.diff.internal.ObjectView;
 import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
+import dev.upshift.diff.testing.Allocation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -167,6 +168,26 @@ class HostileInputTest {
         }
         assertThat(rejected("aliases.yaml", y.toString()).getMessage())
                 .isEqualTo("aliases.yaml:1057:5: alias *s expands the input beyond the limit of 32 MiB of text (an alias bomb?)");
+    }
+
+    @Test
+    void longSingleLineScalarsAndCommentsLoadInLinearWork() {
+        // issue 10, item 5: one 7 MB line took 16 s and 1.1 GB; SnakeYAML's reader copied its whole
+        // window for every 1,023 characters of a token (a scalar, a comment, a line of a block scalar)
+        String line = "x".repeat(2 << 20);
+        Map<String, String> cases = Map.of(
+                "plain", "a: " + line + "\n",
+                "double-quoted", "a: \"" + line + "\"\n",
+                "single-quoted", "a: '" + line + "'\n",
+                "block", "a: |\n  " + line + "\n",
+                "comment", "# " + line + "\na: " + line.substring(0, 10) + "\n",
+                "key", "? " + line + "\n: x\n");
+        cases.forEach((name, text) -> {
+            List<SourceDocument> docs = bounded(text.length(), () -> loader.load(name + ".yaml", text));
+            JsonNode root = docs.get(0).root();
+            int length = name.equals("key") ? root.fieldNames().next().length() : root.get("a").asText().strip().length();
+            assertThat(length).as(name).isEqualTo(name.equals("comment") ? 10 : line.length());
+        });
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.upshift.diff.problem.SyntaxException;
+import dev.upshift.diff.testing.Allocation;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
@@ -64,6 +65,25 @@ class DurationsTest {
             assertThat(Durations.format(Duration.ofMillis(1_050))).isEqualTo("1.05s");
         } finally {
             java.util.Locale.setDefault(saved);
+        }
+    }
+
+    @Test
+    @DisplayName("a duration longer than 64 characters is refused before it is parsed (a million digits took 17 s)")
+    void durationsHaveALengthLimitCheckedFirst() {
+        String atLimit = "0".repeat(62) + "1h";
+        assertThat(atLimit).hasSize(Durations.MAX_LENGTH);
+        assertThat(Durations.parse(atLimit)).isEqualTo(Duration.ofHours(1));
+        assertThatThrownBy(() -> Durations.parse("0" + atLimit)).isInstanceOf(SyntaxException.class)
+                .hasMessageEndingWith(": is 65 characters; at most 64")
+                .extracting(e -> ((SyntaxException) e).position()).isEqualTo(64);
+
+        String million = "1".repeat(1_000_000) + "s"; // issue 10, item 5
+        long before = Allocation.ofCurrentThread();
+        assertThatThrownBy(() -> Durations.parse(million)).hasMessage("invalid duration \"" + "1".repeat(60)
+                + "...\" (1000001 characters): is 1,000,001 characters; at most 64");
+        if (before >= 0) {
+            assertThat(Allocation.ofCurrentThread() - before).as("bytes allocated").isLessThan(64 * 1024);
         }
     }
 }

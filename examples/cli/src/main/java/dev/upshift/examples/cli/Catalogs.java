@@ -1,10 +1,10 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.core.FleetKinds;
-import dev.upshift.core.files.DocumentFiles;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.release.ReleaseCatalog;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,8 +15,13 @@ final class Catalogs {
 
     /** Loads every Release below {@code dir}; prints warnings, throws with every error. */
     static ReleaseCatalog load(Path dir, PrintWriter err) {
+        return load(dir, InputStream.nullInputStream(), err);
+    }
+
+    /** Loads every Release below {@code dir} (or of standard input for {@code -}); prints warnings, throws with every error. */
+    static ReleaseCatalog load(Path dir, InputStream stdin, PrintWriter err) {
         Problems problems = new Problems();
-        List<SourceDocument> docs = FleetKinds.standard().check(DocumentFiles.create().load(dir, problems), problems);
+        List<SourceDocument> docs = FleetKinds.standard().check(Inputs.load(dir, stdin, problems), problems);
         ReleaseCatalog catalog = ReleaseCatalog.read(docs, problems);
         problems.throwIfErrors();
         problems.warnings().forEach(err::println);

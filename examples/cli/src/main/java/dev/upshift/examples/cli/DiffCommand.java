@@ -1,6 +1,5 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.core.files.DocumentFiles;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.merge.FieldChange;
@@ -39,6 +38,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "                    [--output=FORMAT | --explain-keys]"},
         description = {"Merges a cluster's documents (--current) towards a target (--target) as the old release's"
                 + " documents (--base) say, under field rules, and shows the reviewable change.",
+            "Each FILE may be a folder, or - for standard input (one option at most).",
             "Or, with --fleet, the change of one cluster of a fleet going to a release: the base is what its release's"
                 + " defaults put on its resources, the target what the new release's defaults put there, under the"
                 + " new release's field rules.",
@@ -47,6 +47,9 @@ import picocli.CommandLine.Model.CommandSpec;
 final class DiffCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
+
+    @CommandLine.ParentCommand
+    Main main;
 
     @Option(names = "--base", paramLabel = "FILE",
             description = "what the old release put on the cluster; without it the merge is two-way and every difference is a conflict")
@@ -149,12 +152,13 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     private Merged mergeFiles(PrintWriter err) {
+        Inputs.readOnce(spec.commandLine(), "--base", base, "--current", current, "--target", target, "--rules", rules);
         Problems problems = new Problems();
-        DocumentFiles files = DocumentFiles.create();
-        DocumentSet baseSet = base == null ? null : DocumentSet.read(files.load(base, problems), problems);
-        DocumentSet currentSet = DocumentSet.read(files.load(current, problems), problems);
-        DocumentSet targetSet = DocumentSet.read(files.load(target, problems), problems);
-        FieldRules fieldRules = rules == null ? FieldRules.none() : FieldRules.readDocuments(files.load(rules, problems), problems);
+        DocumentSet baseSet = base == null ? null : DocumentSet.read(Inputs.load(base, main.in(), problems), problems);
+        DocumentSet currentSet = DocumentSet.read(Inputs.load(current, main.in(), problems), problems);
+        DocumentSet targetSet = DocumentSet.read(Inputs.load(target, main.in(), problems), problems);
+        FieldRules fieldRules = rules == null ? FieldRules.none()
+                : FieldRules.readDocuments(Inputs.load(rules, main.in(), problems), problems);
         for (Problem p : problems.all().stream().sorted().toList()) {
             err.println(p);
         }

@@ -3,6 +3,7 @@ package dev.upshift.examples.cli;
 import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.UpshiftException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.List;
 import picocli.CommandLine;
@@ -42,6 +43,17 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    private final InputStream in;
+
+    private Main(InputStream in) {
+        this.in = in;
+    }
+
+    /** Standard input, for the commands that read documents from {@code -}. */
+    InputStream in() {
+        return in;
+    }
+
     /** {@code upshift} alone lists the commands, one line each. */
     @Override
     public void run() {
@@ -55,7 +67,15 @@ public final class Main implements Runnable {
 
     /** Runs the CLI with the given streams and returns the exit code (for tests and embedding). */
     public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new Main());
+        return execute(args, System.in, out, err);
+    }
+
+    /**
+     * Runs the CLI with the given streams, {@code in} standing for standard input (what {@code -}
+     * reads), and returns the exit code.
+     */
+    public static int execute(String[] args, InputStream in, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new Main(in));
         // set here, not in @Command, so that the subcommands do not inherit it
         cli.getCommandSpec().usageMessage().footer("", "Run 'upshift COMMAND --help' for a command's options."
                 + " Exit codes: 0 success, 1 a problem in the inputs or a blocked result, 2 wrong usage.");

@@ -22,7 +22,10 @@ final class PathCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--catalog", required = true, paramLabel = "DIR", description = "folder (or file) of Release documents")
+    @CommandLine.ParentCommand
+    Main main;
+
+    @Option(names = "--catalog", required = true, paramLabel = "DIR", description = "folder (or file, or - for standard input) of Release documents")
     Path catalog;
 
     @Option(names = "--from", required = true, paramLabel = "V", converter = VersionConverter.class,
@@ -47,7 +50,7 @@ final class PathCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--worker-skew must be 0 or more (minor versions the workers may lag), got " + workerSkew);
         }
-        ReleaseCatalog releases = Catalogs.load(catalog, spec.commandLine().getErr());
+        ReleaseCatalog releases = Catalogs.load(catalog, main.in(), spec.commandLine().getErr());
         PathResult result = UpgradeGraph.builder(releases).workerSkew(workerSkew).build().path(from, to);
         if (output == Output.json) {
             spec.commandLine().getOut().print(PathRendering.json(result));

@@ -3,10 +3,15 @@ package dev.upshift.examples.cli;
 import dev.upshift.core.validate.FleetValidator;
 import dev.upshift.core.validate.ValidationReport;
 import java.io.PrintWriter;
+import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.Problems;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -18,12 +23,24 @@ final class ValidateCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "PATH", description = "a folder or a file of Upshift documents")
+    @ParentCommand
+    Main main;
+
+    @Parameters(index = "0", paramLabel = "PATH", description = "a folder or a file of Upshift documents, or - for standard input")
     Path path;
 
     @Override
     public Integer call() {
-        ValidationReport report = FleetValidator.create().validate(path);
+        ValidationReport report;
+        if (!Inputs.isStdin(path)) {
+            report = FleetValidator.create().validate(path);
+        } else {
+            Problems read = new Problems();
+            ValidationReport checked = FleetValidator.create().validate(Inputs.load(path, main.in(), read));
+            List<Problem> all = new ArrayList<>(read.all());
+            all.addAll(checked.problems());
+            report = new ValidationReport(checked.documents(), checked.documentsPerKind(), checked.resources(), all);
+        }
         report.problems().forEach(spec.commandLine().getErr()::println);
         if (report.hasErrors()) {
             return Main.PROBLEM;

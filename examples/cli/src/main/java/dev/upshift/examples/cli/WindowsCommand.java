@@ -1,6 +1,5 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.core.files.DocumentFiles;
 import dev.upshift.diff.problem.SyntaxException;
 import dev.upshift.diff.value.Durations;
 import dev.upshift.diff.problem.Problem;
@@ -48,8 +47,11 @@ final class WindowsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @CommandLine.ParentCommand
+    Main main;
+
     @Option(names = "--schedule", required = true, paramLabel = "FILE",
-            description = "a file (or folder) of MaintenanceSchedule documents")
+            description = "a file (or folder, or - for standard input) of MaintenanceSchedule documents")
     Path schedule;
 
     @Option(names = "--name", paramLabel = "NAME", description = "the schedule to show, when FILE holds several")
@@ -94,8 +96,9 @@ final class WindowsCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Instant start = from != null ? from : Instant.now().truncatedTo(ChronoUnit.SECONDS);
         checkRange(start);
+        Inputs.readOnce(spec.commandLine(), "--schedule", schedule, "--profile", profile);
         Problems problems = new Problems();
-        List<SourceDocument> docs = DocumentFiles.create().load(schedule, problems);
+        List<SourceDocument> docs = Inputs.load(schedule, main.in(), problems);
         List<MaintenanceSchedule> schedules = MaintenanceSchedule.KIND.readAll(docs, problems);
         if (problems.hasErrors()) {
             print(problems, err);
@@ -202,7 +205,7 @@ final class WindowsCommand implements Callable<Integer> {
             return List.of(bundled.get());
         }
         List<AvailabilityProfile> out = AvailabilityProfile.KIND.readAll(
-                DocumentFiles.create().load(Path.of(profile), problems), problems);
+                Inputs.load(Path.of(profile), main.in(), problems), problems);
         if (out.isEmpty() && !problems.hasErrors()) {
             problems.add(Problem.error(dev.upshift.diff.problem.SourceLocation.of(profile), "",
                     "no AvailabilityProfile here; --profile takes gke, aks or a file of AvailabilityProfile documents"));

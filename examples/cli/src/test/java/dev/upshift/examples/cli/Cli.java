@@ -11,4 +11,13 @@ record Cli(int exitCode, String out, String err) {
         int code = Main.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
         return new Cli(code, out.toString(), err.toString());
     }
+
+    /** Runs the CLI with {@code stdin} as its standard input. */
+    static Cli withInput(String stdin, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.execute(args, new java.io.ByteArrayInputStream(stdin.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                new PrintWriter(out, true), new PrintWriter(err, true));
+        return new Cli(code, out.toString(), err.toString());
+    }
 }

@@ -1,4 +1,4 @@
-package dev.upshift.diff.source;
+package dev.upshift.diff.testing;
 
 import java.lang.reflect.Method;
 
@@ -7,10 +7,10 @@ import java.lang.reflect.Method;
  * (reached by reflection: the module does not read {@code java.management}; tests run on the class
  * path). -1 on a JVM without it.
  */
-final class Allocation {
+public final class Allocation {
     private Allocation() {}
 
-    static long ofCurrentThread() {
+    public static long ofCurrentThread() {
         try {
             Object bean = Class.forName("java.lang.management.ManagementFactory").getMethod("getThreadMXBean").invoke(null);
             Method allocated = Class.forName("com.sun.management.ThreadMXBean").getMethod("getThreadAllocatedBytes", long.class);
