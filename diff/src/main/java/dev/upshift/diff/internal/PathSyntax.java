@@ -289,6 +289,7 @@ public final class PathSyntax {
                 break;
             }
         }
+        pos = Math.min(pos, text.length()); // a backslash at the very end skips past it
         try {
             return JSON.readTree(text.substring(start, pos));
         } catch (JsonProcessingException e) {

@@ -138,6 +138,17 @@ class FieldPathTest {
     }
 
     @Test
+    @DisplayName("a JSON value cut short after a backslash is a syntax error, not StringIndexOutOfBoundsException")
+    void jsonValueEndingInABackslash() {
+        // found by FieldPathFuzzTest (its seed json-value-ending-in-a-backslash)
+        for (String text : List.of("a[={\"\\", "a[=[\"x\\", "a.*.*.i$[={.*.i$[={\":0\\")) {
+            assertThatThrownBy(() -> PathPattern.parse(text)).isInstanceOfSatisfying(SyntaxException.class,
+                    e -> assertThat(e.reason()).startsWith("invalid JSON value at character"));
+        }
+        assertThatThrownBy(() -> FieldPath.parse("a[={\"\\")).isInstanceOf(SyntaxException.class);
+    }
+
+    @Test
     @DisplayName("key fields named like a wildcard or an index are quoted, so that the dotted form reads back")
     void keyFieldsThatWouldReadAsWildcardsOrIndicesAreQuoted() {
         // found by PathPatternFuzzTest (its seed key-field-named-star)
