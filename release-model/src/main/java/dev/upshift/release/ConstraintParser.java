@@ -46,7 +46,29 @@ final class ConstraintParser {
             throw new ParseFailure(MAX_LENGTH, "it is " + text.length()
                     + " characters long; a constraint has at most " + MAX_LENGTH);
         }
-        return new ConstraintParser(text).constraint();
+        List<List<Term>> groups = new ConstraintParser(text).constraint();
+        // toString() writes terms out in full and must parse back; a term gains at most a few
+        // characters ("1.2," is "1.2.x "), so only inputs over an eighth of the limit can pass it
+        if (text.length() > MAX_LENGTH / 8) {
+            int canonical = canonicalLength(groups);
+            if (canonical > MAX_LENGTH) {
+                throw new ParseFailure(text.length(), "written out in full (1.2 as 1.2.x, >=1 as >=1.0.0) it is "
+                        + canonical + " characters long; a constraint has at most " + MAX_LENGTH);
+            }
+        }
+        return groups;
+    }
+
+    /** The length of {@link VersionConstraint#toString()} for these groups. */
+    private static int canonicalLength(List<List<Term>> groups) {
+        int n = 4 * (groups.size() - 1); // " || "
+        for (List<Term> group : groups) {
+            n += group.size() - 1; // " "
+            for (Term t : group) {
+                n += t.toString().length();
+            }
+        }
+        return n;
     }
 
     private List<List<Term>> constraint() {

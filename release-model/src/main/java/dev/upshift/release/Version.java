@@ -23,7 +23,9 @@ import java.util.Optional;
  *       zeros in them.
  *   <li>Both reject leading zeros in numeric prerelease identifiers ({@code 1.0.0-rc.01}), empty
  *       identifiers, characters outside {@code [0-9A-Za-z-]}, whitespace anywhere, and numbers above
- *       {@link Long#MAX_VALUE}. Inputs longer than 256 characters are refused unread. Parsing is one
+ *       {@link Long#MAX_VALUE}. Inputs longer than 256 characters are refused unread, and so is a
+ *       version whose canonical text ({@link #toString()}) would be longer than 256 characters (a
+ *       short form such as {@code 1-rc} is four characters longer written in full). Parsing is one
  *       linear pass.
  * </ul>
  *

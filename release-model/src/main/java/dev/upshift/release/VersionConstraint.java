@@ -85,7 +85,8 @@ import java.util.stream.Collectors;
  * 64 bits unsigned); {@code |} inside a version; a {@code ||} touching a hyphen range with no
  * whitespace between where Masterminds would misread or reject it ({@code 3||1 - 2} is
  * {@code >=3 || 1 <=2} there, {@code 1 - 2.0.0||3.4} an error); a hyphen range's upper version
- * followed directly by an operator ({@code 1 - 2>3}); inputs over 1,024 characters. Numeric
+ * followed directly by an operator ({@code 1 - 2>3}); inputs over 1,024 characters, as written or
+ * as {@link #toString()} writes them out. Numeric
  * prerelease identifiers of any length compare as numbers (Masterminds compares those over 20 digits
  * as text).
  *
@@ -116,8 +117,9 @@ public final class VersionConstraint {
     /**
      * Parses a constraint (see the class comment for the language).
      *
-     * @throws ConstraintFormatException if {@code text} is blank, longer than 1,024 characters or not
-     *     a constraint; the message names the character
+     * @throws ConstraintFormatException if {@code text} is blank, longer than 1,024 characters (as
+     *     written, or written out in full as {@link #toString()} does) or not a constraint; the
+     *     message names the character
      */
     public static VersionConstraint parse(String text) {
         Objects.requireNonNull(text, "text");

@@ -47,7 +47,35 @@ final class VersionParser {
         if (!in.atEnd()) {
             throw in.unexpected(after);
         }
+        int canonical = canonicalLength(numbers, pre, build);
+        if (canonical > MAX_LENGTH) {
+            // A short form (1-rc, 01.2) is written out in full by toString(), which must parse back.
+            throw new ParseFailure(text.length(), "written in full (major.minor.patch, no leading zeros) it is "
+                    + canonical + " characters long; a version has at most " + MAX_LENGTH);
+        }
         return new Version(numbers[0], numbers[1], numbers[2], pre, build);
+    }
+
+    /** The length of {@link Version#toString()} for these parts, without building it. */
+    private static int canonicalLength(long[] numbers, String[] pre, String[] build) {
+        int n = digits(numbers[0]) + digits(numbers[1]) + digits(numbers[2]) + 2;
+        return n + identifiersLength(pre) + identifiersLength(build);
+    }
+
+    private static int identifiersLength(String[] ids) {
+        int n = 0;
+        for (String id : ids) {
+            n += id.length() + 1; // the id and the '-', '+' or '.' before it
+        }
+        return n;
+    }
+
+    private static int digits(long value) {
+        int n = 1;
+        for (long v = value; v >= 10; v /= 10) {
+            n++;
+        }
+        return n;
     }
 
     /**

@@ -222,6 +222,17 @@ class VersionConstraintTest {
         }
 
         @Test
+        @DisplayName("a constraint whose canonical text would pass 1,024 characters is refused, so that every canonical text parses back")
+        void canonicalTextOverTheLimitIsRefused() {
+            // found by ConstraintFuzzTest (its seed canonical-text-longer-than-the-limit): 1,036 characters written out
+            String fits = "1.2,".repeat(169) + "1.2"; // 170 terms written "1.2.x", a space between: 1,019 characters
+            assertThat(c(fits).toString()).isEqualTo("1.2.x ".repeat(170).strip()).hasSize(1019);
+            assertThat(c(c(fits).toString())).isEqualTo(c(fits));
+            assertThatThrownBy(() -> c(fits + ",1.2")).isInstanceOf(ConstraintFormatException.class).hasMessageContaining(
+                    "written out in full (1.2 as 1.2.x, >=1 as >=1.0.0) it is 1025 characters long; a constraint has at most 1024");
+        }
+
+        @Test
         void nullIsRejected() {
             assertThatThrownBy(() -> c(null)).isInstanceOf(NullPointerException.class);
         }

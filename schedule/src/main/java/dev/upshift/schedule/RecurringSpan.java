@@ -186,7 +186,9 @@ public final class RecurringSpan {
     }
 
     /**
-     * Every occurrence that overlaps {@code [from, to)}, whole (not clipped), in order of start.
+     * Every occurrence that overlaps {@code [from, to)}, whole (not clipped), in order of start and
+     * each once: two local starts that a daylight-saving gap moves onto the same time are one
+     * occurrence.
      *
      * @throws UpshiftException when there are more than 25,000 per year of the range
      */
@@ -219,7 +221,25 @@ public final class RecurringSpan {
                 out.add(iv);
             }
         }
-        return Optional.of(out);
+        return Optional.of(inOrderOfStart(out));
+    }
+
+    /**
+     * Local starts in a daylight-saving gap move forward, so they can land on or after a later
+     * start (02:00 and 02:30 on a 30-minute spring-forward night are both 02:30; a skipped day is
+     * the next day): occurrences are put in order of start and each counted once (RFC 5545 section
+     * 3.8.5.3: duplicate instances are ignored).
+     */
+    private static List<Interval> inOrderOfStart(List<Interval> occurrences) {
+        occurrences.sort(null);
+        int kept = 0;
+        for (Interval iv : occurrences) {
+            if (kept == 0 || !iv.equals(occurrences.get(kept - 1))) {
+                occurrences.set(kept++, iv);
+            }
+        }
+        occurrences.subList(kept, occurrences.size()).clear();
+        return occurrences;
     }
 
     /**

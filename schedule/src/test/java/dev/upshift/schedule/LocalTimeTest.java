@@ -2,8 +2,12 @@ package dev.upshift.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -166,5 +170,24 @@ class LocalTimeTest {
         assertThat(allowed(s, "2021-03-01T00:00:00Z", "2021-03-15T00:00:00Z")).containsExactly(
                 "2021-03-05T22:00:00Z/2021-03-08T06:00:00Z",
                 "2021-03-12T22:00:00Z/2021-03-15T00:00:00Z");
+    }
+
+    @Test
+    @DisplayName("02:00 and 02:30 on Lord Howe's half-hour spring-forward night are both 02:30: one occurrence, in order")
+    void startsThatAGapMovesOntoOneTimeAreOneOccurrence() {
+        // found by RecurrenceFuzzTest (its seed lord-howe-gap-gives-one-occurrence-twice): the same occurrence came twice
+        ZoneId zone = ZoneId.of("Australia/Lord_Howe");
+        RecurringSpan span = RecurringSpan.of(LocalDateTime.of(2020, 10, 1, 0, 0), zone, SpanLength.elapsed(Duration.ofMinutes(20)),
+                Optional.of(Recurrence.parse("FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=0,15,30")));
+        assertThat(span.occurrences(Instant.parse("2020-10-03T14:00:00Z"), Instant.parse("2020-10-03T17:00:00Z"))
+                .stream().map(Interval::toString)).containsExactly(
+                        "2020-10-03T14:30:00Z/2020-10-03T14:50:00Z", // 01:00 +10:30
+                        "2020-10-03T14:45:00Z/2020-10-03T15:05:00Z", // 01:15
+                        "2020-10-03T15:00:00Z/2020-10-03T15:20:00Z", // 01:30
+                        "2020-10-03T15:30:00Z/2020-10-03T15:50:00Z", // 02:00, in the gap, and 02:30 +11:00
+                        "2020-10-03T15:45:00Z/2020-10-03T16:05:00Z", // 02:15, in the gap: 02:45, after 02:30
+                        "2020-10-03T16:00:00Z/2020-10-03T16:20:00Z", // 03:00
+                        "2020-10-03T16:15:00Z/2020-10-03T16:35:00Z",
+                        "2020-10-03T16:30:00Z/2020-10-03T16:50:00Z");
     }
 }

@@ -47,12 +47,17 @@ final class OracleCases {
 
     private final Random r;
 
-    private OracleCases(long seed) {
-        this.r = new Random(seed);
+    private OracleCases(Random r) {
+        this.r = r;
     }
 
     static OracleCase generate(long seed) {
-        return new OracleCases(seed).build(seed);
+        return generate(seed, new Random(seed));
+    }
+
+    /** A case whose every choice comes from {@code choices} (a fuzzer's, for one); {@code seed} only names it. */
+    static OracleCase generate(long seed, Random choices) {
+        return new OracleCases(choices).build(seed);
     }
 
     private OracleCase build(long seed) {

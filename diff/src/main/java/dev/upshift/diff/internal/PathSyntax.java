@@ -2,7 +2,9 @@ package dev.upshift.diff.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.path.PathPattern;
@@ -27,7 +29,8 @@ import java.util.regex.Pattern;
  * </pre>
  */
 public final class PathSyntax {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    // decimals read exactly, as the loader reads them, so that a set item's value prints and reads back alike
+    private static final ObjectMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
     private static final Pattern NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
     public static final int MAX_SEGMENTS = 63;
 
@@ -179,7 +182,13 @@ public final class PathSyntax {
             }
             names.add(name);
             expect('=');
-            values.add(value());
+            int at = pos;
+            JsonNode value = value();
+            if (value.isContainerNode()) {
+                pos = at;
+                throw error("a key field's value must be text, a number, true, false or null", "write [=value] for a set item");
+            }
+            values.add(value);
             if (pos < text.length() && text.charAt(pos) == ',') {
                 pos++;
                 continue;
@@ -280,6 +289,7 @@ public final class PathSyntax {
                 break;
             }
         }
+        pos = Math.min(pos, text.length()); // a backslash at the very end skips past it
         try {
             return JSON.readTree(text.substring(start, pos));
         } catch (JsonProcessingException e) {

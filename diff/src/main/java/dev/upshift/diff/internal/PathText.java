@@ -79,7 +79,8 @@ public final class PathText {
     }
 
     private static boolean isPlainKeyName(String name) {
-        if (name.isEmpty()) {
+        // a bracket that starts with '*' or a digit reads as [*] or an index
+        if (name.isEmpty() || name.charAt(0) == '*' || Character.isDigit(name.charAt(0))) {
             return false;
         }
         for (int i = 0; i < name.length(); i++) {

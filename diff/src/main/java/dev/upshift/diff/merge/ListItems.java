@@ -123,8 +123,10 @@ final class ListItems {
             JsonNode first = out.putIfAbsent(e, item);
             if (first != null) {
                 int at = new ArrayList<>(out.keySet()).indexOf(e);
-                onBad.accept(new BadItem(i, (kind.type() == ListType.SET ? "the set holds " + PathText.render(e).substring(1)
-                        : "two items have the key " + PathText.render(e)) + " (items " + at + " and " + i + ")"));
+                String rendered = PathText.render(e);
+                onBad.accept(new BadItem(i, (kind.type() == ListType.SET
+                        ? "the set holds " + rendered.substring(2, rendered.length() - 1) + " twice"
+                        : "two items have the key " + rendered) + " (items " + at + " and " + i + ")"));
                 return Optional.empty();
             }
         }

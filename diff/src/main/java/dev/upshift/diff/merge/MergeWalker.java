@@ -146,8 +146,17 @@ final class MergeWalker {
         return null;
     }
 
+    /** Empty by content: a mapping whose members all hold null is empty too ({@code {template: null}} is {@code {}}). */
     private static boolean isEmptyContainer(JsonNode v) {
-        return v != null && v.isContainerNode() && v.isEmpty();
+        if (v == null || !v.isContainerNode()) {
+            return false;
+        }
+        for (JsonNode member : v) {
+            if (v.isArray() || !JsonTrees.isAbsent(member)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private JsonNode mergeObject(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t) {

@@ -102,9 +102,9 @@ public final class ThreeWayMerge {
     /**
      * The three-way merge.
      *
-     * @throws InputException when a list cannot be matched by key (a key field missing in an item,
-     *     two items with the same key, an item that is not a mapping), naming each document, path
-     *     and place
+     * @throws InputException when a list that a rule keys cannot be matched by key (a key field
+     *     missing in an item, two items with the same key, an item that is not a mapping), or a list a
+     *     rule makes a set holds one item twice, naming each document, path and place
      */
     public MergeResult merge(DocumentSet base, DocumentSet current, DocumentSet target) {
         return run(Optional.of(Objects.requireNonNull(base, "base")), current, target);

@@ -255,8 +255,10 @@ public final class JsonPatches {
                 ops.addObject().put("op", "test").put("path", pointer + "/" + JsonPointers.escape(k.names().get(i)))
                         .set("value", k.values().get(i));
             }
-        } else if (e instanceof PathElement.Value v) {
-            ops.addObject().put("op", "test").put("path", pointer).set("value", v.value());
+        } else if (e instanceof PathElement.Value) {
+            // the item as the cluster writes it: the path's value is normalised (members holding null
+            // dropped), and test compares members exactly
+            ops.addObject().put("op", "test").put("path", pointer).set("value", item.deepCopy());
         }
     }
 

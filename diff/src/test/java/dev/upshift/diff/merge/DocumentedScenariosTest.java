@@ -197,4 +197,16 @@ class DocumentedScenariosTest {
                 .hasMessageContaining("spec.volumeMounts[1]: cannot match list items in the base document"
                         + " apps/v1/Deployment/default/web: two items have the key [name=data] (items 0 and 1)");
     }
+
+    @Test
+    @DisplayName("a list a rule makes a set may not hold one item twice; the error names the item")
+    void aSetHoldingAnItemTwiceIsAnError() {
+        // found by ThreeWayMergeFuzzTest: the message read "the set holds =a] (items 0 and 2)"
+        String finalizers = "  finalizers: [a, b, a]\n";
+        FieldRules set = FieldRules.of(FieldRule.forPath("spec.finalizers").listType(ListType.SET).build());
+        assertThatThrownBy(() -> MergeTableTest.merge(set, finalizers, finalizers, "  finalizers: [a]\n"))
+                .isInstanceOf(InputException.class)
+                .hasMessageContaining("spec.finalizers[2]: cannot match list items in the base document"
+                        + " apps/v1/Deployment/default/web: the set holds a twice (items 0 and 2)");
+    }
 }

@@ -104,6 +104,16 @@ class EmptiedContainersTest {
     }
 
     @Test
+    @DisplayName("a mapping whose fields all hold null is empty: the new release having {template: null} keeps the spec")
+    void aMappingOfNullsIsEmpty() {
+        // found by ThreeWayMergeFuzzTest: merge(B, B, T) removed a spec that T has, since T's held a null member
+        String untouched = "  template: {spec: {containers: []}}\n";
+        MergeResult r = MergeTableTest.merge(untouched, untouched, "  template: null\n");
+        assertThat(spec(r).toString()).isEqualTo("{}");
+        assertThat(r.changes()).extracting(c -> c.path() + " " + c.reason()).containsExactly("spec.template RELEASE_REMOVED");
+    }
+
+    @Test
     @DisplayName("a container the cluster has empty is the cluster's business")
     void emptyInTheClusterStays() {
         MergeResult r = MergeTableTest.merge("  m: {a: 1}\n", "  m: {}\n", "  m: {a: 1}\n  x: 1\n");

@@ -123,4 +123,49 @@ class FieldPathTest {
                     assertThat(e.reason()).isEqualTo("expected a field name at character 6");
                 });
     }
+
+    @Test
+    @DisplayName("a key field whose value is a mapping or a list is a syntax error, not an IllegalArgumentException")
+    void keyValuesMustBeScalars() {
+        // found by FieldPathFuzzTest (its seed key-value-that-is-a-mapping)
+        assertThatThrownBy(() -> FieldPath.parse("items[j={\"a\":[1,null]}]")).isInstanceOfSatisfying(SyntaxException.class, e -> {
+            assertThat(e.position()).isEqualTo(8);
+            assertThat(e.reason()).isEqualTo("a key field's value must be text, a number, true, false or null at character 9;"
+                    + " write [=value] for a set item");
+        });
+        assertThatThrownBy(() -> PathPattern.parse("items[j=[1]]")).isInstanceOf(SyntaxException.class);
+        assertThat(FieldPath.parse("items[={\"a\":1}]").last()).containsInstanceOf(PathElement.Value.class);
+    }
+
+    @Test
+    @DisplayName("a JSON value cut short after a backslash is a syntax error, not StringIndexOutOfBoundsException")
+    void jsonValueEndingInABackslash() {
+        // found by FieldPathFuzzTest (its seed json-value-ending-in-a-backslash)
+        for (String text : List.of("a[={\"\\", "a[=[\"x\\", "a.*.*.i$[={.*.i$[={\":0\\")) {
+            assertThatThrownBy(() -> PathPattern.parse(text)).isInstanceOfSatisfying(SyntaxException.class,
+                    e -> assertThat(e.reason()).startsWith("invalid JSON value at character"));
+        }
+        assertThatThrownBy(() -> FieldPath.parse("a[={\"\\")).isInstanceOf(SyntaxException.class);
+    }
+
+    @Test
+    @DisplayName("key fields named like a wildcard or an index are quoted, so that the dotted form reads back")
+    void keyFieldsThatWouldReadAsWildcardsOrIndicesAreQuoted() {
+        // found by PathPatternFuzzTest (its seed key-field-named-star)
+        for (String name : List.of("*", "*x", "0", "7up", "\u0663")) {
+            FieldPath p = FieldPath.of("items").child(PathElement.Key.of(name, Yaml.value("1")));
+            assertThat(p.toString()).startsWith("items[\"");
+            assertThat(FieldPath.parse(p.toString())).isEqualTo(p);
+        }
+    }
+
+    @Test
+    @DisplayName("a set item's decimals read back exactly, past what a double holds")
+    void setItemDecimalsReadBackExactly() {
+        // found by PathPatternFuzzTest (its seed decimal-in-a-set-item): JSON values inside [=...] were read as doubles
+        FieldPath p = FieldPath.parse("items[={\"a\":-6384871.32214177404}]");
+        assertThat(p).hasToString("items[={\"a\":-6384871.32214177404}]");
+        assertThat(FieldPath.parse(p.toString())).isEqualTo(p);
+        assertThat(FieldPath.parse("items[=[0.1000000000000000000001]]")).isNotEqualTo(FieldPath.parse("items[=[0.1]]"));
+    }
 }

@@ -165,6 +165,20 @@ class RenderingsTest {
     }
 
     @Test
+    @DisplayName("the test guarding a set item compares it as the cluster writes it, members holding null included")
+    void jsonPatchGuardsASetItemAsWritten() {
+        // found by ThreeWayMergeFuzzTest: the guard tested the normalised item, without its null member, and failed
+        FieldRules rules = FieldRules.of(FieldRule.forPath("spec.finalizers").listType(ListType.SET).build());
+        String before = "apiVersion: v1\nkind: Service\nmetadata: {name: dns}\nspec:\n  finalizers: [{a: 1, b: null}, x]\n";
+        DocumentSet base = set("b.yaml", before);
+        DocumentSet target = set("t.yaml", before.replace("{a: 1, b: null}, ", ""));
+        MergeResult r = ThreeWayMerge.withRules(rules).merge(base, base, target);
+        assertThat(JsonPatches.of(r)).singleElement().satisfies(p -> assertThat(p.patch().orElseThrow().toString()).isEqualTo("["
+                + "{\"op\":\"test\",\"path\":\"/spec/finalizers/0\",\"value\":{\"a\":1,\"b\":null}},"
+                + "{\"op\":\"remove\",\"path\":\"/spec/finalizers/0\"}]"));
+    }
+
+    @Test
     @DisplayName("merge patches say so when they cannot express a change, and documents are created and deleted")
     void mergePatches() {
         DocumentSet base = set("b.yaml", CM.formatted("a", "1") + "---\n" + CM.formatted("gone", "1"));

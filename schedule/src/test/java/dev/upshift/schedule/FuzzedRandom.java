@@ -1,0 +1,29 @@
+package dev.upshift.schedule;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import java.util.Random;
+
+/**
+ * A {@link Random} whose bits come from a fuzzer's input, so that a generator written for random
+ * testing becomes coverage-guided: the fuzzer steers every choice. When the input runs out the bits
+ * come from a fixed-seed generator, so that loops drawing until they have enough distinct values
+ * still end, and the same input always gives the same choices.
+ */
+final class FuzzedRandom extends Random {
+    private static final long serialVersionUID = 1L;
+
+    private final transient FuzzedDataProvider data;
+
+    FuzzedRandom(FuzzedDataProvider data) {
+        super(0x5EED);
+        this.data = data;
+    }
+
+    @Override
+    protected int next(int bits) {
+        if (data == null || data.remainingBytes() < Integer.BYTES) {
+            return super.next(bits);
+        }
+        return data.consumeInt() >>> (Integer.SIZE - bits);
+    }
+}
