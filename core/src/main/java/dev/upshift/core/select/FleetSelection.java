@@ -53,11 +53,9 @@ public final class FleetSelection {
         List<ManagedCluster> fleet = unique(clusters);
         List<ClusterUpgrade> sorted = new ArrayList<>(upgrades);
         sorted.sort(Comparator.comparing(ClusterUpgrade::name));
-        List<UpgradeSelection> selections = new ArrayList<>();
+        List<UpgradeSelection> selections = UpgradeSelection.selectAll(sorted, fleet, catalog);
         Map<String, List<UpgradeSelection>> claims = new HashMap<>();
-        for (ClusterUpgrade u : sorted) {
-            UpgradeSelection s = UpgradeSelection.select(u, fleet, catalog);
-            selections.add(s);
+        for (UpgradeSelection s : selections) {
             for (ManagedCluster c : s.clusters()) {
                 claims.computeIfAbsent(c.id(), id -> new ArrayList<>(2)).add(s);
             }

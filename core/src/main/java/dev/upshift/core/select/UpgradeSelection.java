@@ -67,30 +67,57 @@ public final class UpgradeSelection {
      */
     public static UpgradeSelection select(ClusterUpgrade upgrade, List<ManagedCluster> fleet, ReleaseCatalog catalog) {
         Objects.requireNonNull(upgrade, "upgrade");
-        ResolvedTarget target = Targets.resolve(upgrade.target(), catalog);
-        ClusterSelector selector;
-        List<ClusterSelector> stageSelectors = new ArrayList<>();
-        try {
-            selector = ClusterSelector.of(upgrade.matchers());
-            for (Stage s : upgrade.stages()) {
-                stageSelectors.add(ClusterSelector.of(s.matchers()));
+        return selectAll(List.of(upgrade), fleet, catalog).get(0);
+    }
+
+    /**
+     * {@link #select} for every upgrade, in one pass over the fleet: each cluster is tested against
+     * every upgrade's matchers while its labels are at hand, rather than the fleet walked once per
+     * upgrade (on a large fleet that walk, not the matching, is what costs).
+     */
+    static List<UpgradeSelection> selectAll(List<ClusterUpgrade> upgrades, List<ManagedCluster> fleet, ReleaseCatalog catalog) {
+        int n = upgrades.size();
+        ClusterSelector[] selectors = new ClusterSelector[n];
+        List<List<ClusterSelector>> stageSelectors = new ArrayList<>(n);
+        String[] invalid = new String[n];
+        List<List<ManagedCluster>> selected = new ArrayList<>(n);
+        for (int u = 0; u < n; u++) {
+            List<ClusterSelector> stages = new ArrayList<>();
+            try {
+                selectors[u] = ClusterSelector.of(upgrades.get(u).matchers());
+                for (Stage s : upgrades.get(u).stages()) {
+                    stages.add(ClusterSelector.of(s.matchers()));
+                }
+            } catch (IllegalArgumentException e) {
+                selectors[u] = null;
+                invalid[u] = e.getMessage();
             }
-        } catch (IllegalArgumentException e) {
-            return new UpgradeSelection(upgrade, target, Optional.of(e.getMessage()), List.of(), List.of(), List.of(),
-                    List.of());
+            stageSelectors.add(stages);
+            selected.add(new ArrayList<>());
         }
-        List<ManagedCluster> selected = new ArrayList<>();
         for (ManagedCluster c : fleet) {
-            if (selector.selects(c)) {
-                selected.add(c);
+            for (int u = 0; u < n; u++) {
+                if (selectors[u] != null && selectors[u].selects(c)) {
+                    selected.get(u).add(c);
+                }
             }
         }
-        if (upgrade.stages().isEmpty()) {
-            Stage all = Stage.of(IMPLICIT_STAGE, upgrade.matchers());
-            return new UpgradeSelection(upgrade, target, Optional.empty(), selected,
-                    List.of(new StageSelection(all, true, selected)), List.of(), List.of());
+        List<UpgradeSelection> out = new ArrayList<>(n);
+        for (int u = 0; u < n; u++) {
+            ClusterUpgrade upgrade = upgrades.get(u);
+            ResolvedTarget target = Targets.resolve(upgrade.target(), catalog);
+            if (invalid[u] != null) {
+                out.add(new UpgradeSelection(upgrade, target, Optional.of(invalid[u]), List.of(), List.of(), List.of(),
+                        List.of()));
+            } else if (upgrade.stages().isEmpty()) {
+                Stage all = Stage.of(IMPLICIT_STAGE, upgrade.matchers());
+                out.add(new UpgradeSelection(upgrade, target, Optional.empty(), selected.get(u),
+                        List.of(new StageSelection(all, true, selected.get(u))), List.of(), List.of()));
+            } else {
+                out.add(partition(upgrade, target, selected.get(u), stageSelectors.get(u)));
+            }
         }
-        return partition(upgrade, target, selected, stageSelectors);
+        return out;
     }
 
     private static UpgradeSelection partition(ClusterUpgrade upgrade, ResolvedTarget target,

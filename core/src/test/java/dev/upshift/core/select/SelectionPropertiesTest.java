@@ -119,6 +119,48 @@ class SelectionPropertiesTest {
         });
     }
 
+    @Test
+    @DisplayName("selecting several upgrades at once gives each the clusters and stages an independent reading of the rules gives")
+    void fleetSelectionMatchesTheRulesForEveryUpgrade() {
+        qt().withExamples(200).forAll(longs().all()).checkAssert(seed -> {
+            Random r = new Random(seed);
+            List<ManagedCluster> fleet = fleet(r, r.nextInt(25));
+            List<ClusterUpgrade> upgrades = new ArrayList<>();
+            int count = 1 + r.nextInt(5);
+            for (int u = 0; u < count; u++) {
+                ClusterUpgrade.Builder b = ClusterUpgrade.builder("u" + u).matchers(matchers(r, 3)).release("2.0.0");
+                int stages = r.nextInt(4);
+                for (int i = 0; i < stages; i++) {
+                    b.stage(Stage.of("s" + i, matchers(r, 2)));
+                }
+                upgrades.add(b.build());
+            }
+            FleetSelection selection = FleetSelection.of(fleet, upgrades, CATALOG);
+            for (ClusterUpgrade upgrade : upgrades) {
+                UpgradeSelection s = selection.upgrade(upgrade.name()).orElseThrow();
+                List<ManagedCluster> expected = fleet.stream()
+                        .filter(c -> upgrade.matchers().stream().anyMatch(m -> oracle(m, c))).toList();
+                assertThat(s.clusters()).as("upgrade %s", upgrade.name()).isEqualTo(expected);
+                for (ManagedCluster c : expected) {
+                    List<String> in = upgrade.stages().stream()
+                            .filter(st -> st.matchers().stream().anyMatch(m -> oracle(m, c))).map(Stage::name).toList();
+                    Optional<String> stage = upgrade.stages().isEmpty() ? Optional.of(UpgradeSelection.IMPLICIT_STAGE)
+                            : in.size() == 1 ? Optional.of(in.get(0)) : Optional.empty();
+                    assertThat(s.stageOf(c.id()).map(StageSelection::name)).as("%s in %s", c.id(), upgrade.name())
+                            .isEqualTo(stage);
+                    assertThat(s.unstaged().contains(c)).isEqualTo(!upgrade.stages().isEmpty() && in.isEmpty());
+                    assertThat(s.overlaps().stream().anyMatch(o -> o.cluster().equals(c))).isEqualTo(in.size() > 1);
+                }
+                assertThat(selection.claims("nobody")).isEmpty();
+            }
+            for (ManagedCluster c : fleet) {
+                List<String> claimedBy = upgrades.stream()
+                        .filter(u -> u.matchers().stream().anyMatch(m -> oracle(m, c))).map(ClusterUpgrade::name).toList();
+                assertThat(selection.claims(c.id()).stream().map(UpgradeSelection::name).toList()).isEqualTo(claimedBy);
+            }
+        });
+    }
+
     private static boolean stagesAreAPartition(UpgradeSelection s) {
         int staged = 0;
         for (StageSelection stage : s.stages()) {
