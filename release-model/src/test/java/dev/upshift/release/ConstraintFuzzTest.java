@@ -56,7 +56,8 @@ class ConstraintFuzzTest {
         lowestWide.ifPresent(probes::add);
         for (Version v : probes) {
             boolean matches = c.matches(v);
-            assertThat(matches).isEqualTo(c.matches(v.toString()));
+            // a witness can be longer than a version text may be (a 256-character prerelease with .0 appended)
+            Version.tryParse(v.toString()).ifPresent(same -> assertThat(c.matches(v.toString())).isEqualTo(matches));
             if (matches) {
                 assertThat(wide.matches(v)).as("%s with prereleases matches %s", c, v).isTrue();
                 assertThat(lowest).as("%s matches %s", c, v).isPresent();

@@ -5,17 +5,18 @@ import java.util.Random;
 
 /**
  * A {@link Random} whose bits come from a fuzzer's input, so that a generator written for random
- * testing becomes coverage-guided: the fuzzer steers every choice. When the input runs out the bits
- * come from a fixed-seed generator, so that loops drawing until they have enough distinct values
- * still end, and the same input always gives the same choices.
+ * testing becomes coverage-guided: the fuzzer steers the choices its input covers. When the input
+ * runs out the bits come from a generator seeded with {@code seed}, so that loops drawing until they
+ * have enough distinct values still end, a short input still makes a varied case, and the same input
+ * always gives the same choices.
  */
 final class FuzzedRandom extends Random {
     private static final long serialVersionUID = 1L;
 
     private final transient FuzzedDataProvider data;
 
-    FuzzedRandom(FuzzedDataProvider data) {
-        super(0x5EED);
+    FuzzedRandom(FuzzedDataProvider data, long seed) {
+        super(seed);
         this.data = data;
     }
 
