@@ -31,8 +31,11 @@ import java.util.TreeMap;
  *
  * <p>History: one cluster in five has an old successful upgrade to the release it runs; of the
  * clusters an intent with an explicit target selects, about 8 % have succeeded (within the last
- * three days), 1 % are in progress, and 2 % of the dev clusters have failed (a failure halts a stage
- * whose {@code maxFailures} it exceeds, and the stages after it).
+ * three days) and 1 % are in progress; in every sixth intent (the 4th, 10th, …) the first two dev
+ * clusters have failed, which halts its first stage where that allows no more than one failure.
+ *
+ * <p>Releases, schedules and intents do not depend on the number of clusters (except the clusters
+ * intents name by id): each part draws from its own generator.
  */
 public final class FleetGenerator {
     /** The instant the generated fleet is planned at. */
@@ -67,12 +70,14 @@ public final class FleetGenerator {
 
     /** Writes the fleet into {@code root} (an empty or missing folder) and returns its history. */
     public static Written write(Shape shape, Path root) {
-        Random random = new Random(shape.seed());
-        FleetReleases releases = new FleetReleases(shape.releases(), LocalDate.ofInstant(NOW, ZoneOffset.UTC), random);
+        long seed = shape.seed();
+        FleetReleases releases = new FleetReleases(shape.releases(), LocalDate.ofInstant(NOW, ZoneOffset.UTC),
+                new Random(seed));
         List<FleetClusters.Cluster> clusters = FleetClusters.generate(shape.clusters(), FleetUpgrades.teams(shape.upgrades()),
-                shape.schedules(), releases, NOW, random);
+                shape.schedules(), releases, NOW, new Random(seed + 1));
         List<String> ids = clusters.stream().map(FleetClusters.Cluster::id).toList();
-        List<FleetUpgrades.Intent> intents = FleetUpgrades.generate(shape.upgrades(), releases, ids, NOW, random);
+        List<FleetUpgrades.Intent> intents = FleetUpgrades.generate(shape.upgrades(), releases, ids, NOW, new Random(seed + 2));
+        Random random = new Random(seed + 3);
         Output out = new Output(root);
         for (FleetReleases.Rel r : releases.all()) {
             out.write("releases/" + r.version() + ".yaml", releases.yaml(r));
@@ -90,7 +95,7 @@ public final class FleetGenerator {
             text.append(text.length() == 0 ? "" : "---\n").append(FleetClusters.yaml(c));
         }
         files.forEach((file, text) -> out.write(file, text.toString()));
-        return new Written(history(clusters, intents, random), out.files, out.bytes);
+        return new Written(history(clusters, intents, new Random(seed + 4)), out.files, out.bytes);
     }
 
     private static List<HistoryEntry> history(List<FleetClusters.Cluster> clusters, List<FleetUpgrades.Intent> intents,
@@ -100,6 +105,7 @@ public final class FleetGenerator {
             intent.teams().forEach(t -> byTeam.put(t, intent));
         }
         List<HistoryEntry> out = new ArrayList<>();
+        Map<String, Integer> failed = new TreeMap<>();
         for (FleetClusters.Cluster c : clusters) {
             Version running = Version.parse(c.release().version());
             if (r.nextInt(5) == 0 && c.release().patch() > 0) {
@@ -113,12 +119,16 @@ public final class FleetGenerator {
                 continue;
             }
             Version target = Version.parse(intent.explicit().get().version());
-            int p = r.nextInt(1000);
-            boolean failed = p >= 90 && p < 110 && c.stage() == 0;
-            if (target.isNewerThan(running) && (p < 90 || failed)) {
-                UpgradeState state = p < 80 ? UpgradeState.SUCCEEDED : failed ? UpgradeState.FAILED : UpgradeState.IN_PROGRESS;
+            if (!target.isNewerThan(running)) {
+                continue;
+            }
+            int p = r.nextInt(100);
+            if (c.stage() == 0 && intent.index() % 6 == 3 && failed.merge(intent.name(), 1, Integer::sum) <= 2) {
+                out.add(entry(NOW.minus(Duration.ofHours(2 + r.nextInt(48))), c, running, target, Optional.of(intent.name()),
+                        UpgradeState.FAILED));
+            } else if (p < 9) {
                 out.add(entry(NOW.minus(Duration.ofMinutes(30 + r.nextInt(72 * 60))), c, running, target,
-                        Optional.of(intent.name()), state));
+                        Optional.of(intent.name()), p < 8 ? UpgradeState.SUCCEEDED : UpgradeState.IN_PROGRESS));
             }
         }
         out.sort((a, b) -> a.at().compareTo(b.at()));

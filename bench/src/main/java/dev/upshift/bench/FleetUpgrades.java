@@ -23,8 +23,8 @@ final class FleetUpgrades {
     private static final List<String> DURATIONS = List.of("90m", "2h", "3h", "4h", "1h30m");
     private static final List<String> SOAKS = List.of("12h", "24h", "48h", "3d");
 
-    /** An intent: its name, the teams it selects, its explicit target if it has one, and its document. */
-    record Intent(String name, List<Integer> teams, Optional<FleetReleases.Rel> explicit, String yaml) {}
+    /** An intent: its number, its name, the teams it selects, its explicit target if it has one, and its document. */
+    record Intent(int index, String name, List<Integer> teams, Optional<FleetReleases.Rel> explicit, String yaml) {}
 
     private FleetUpgrades() {}
 
@@ -97,7 +97,7 @@ final class FleetUpgrades {
             }
             default -> { }
         }
-        return new Intent(name, teams, explicit, y.toString());
+        return new Intent(i, name, teams, explicit, y.toString());
     }
 
     private static void stage(StringBuilder y, String name, String matcher, Random r) {

@@ -73,7 +73,7 @@ class FleetGeneratorTest {
         Set<String> codes = plan.entries().stream().flatMap(e -> e.reasons().stream()).map(Reason::code)
                 .collect(Collectors.toSet());
         assertThat(codes).contains("WAITING_STAGE", "WAITING_START_TIME", "FROZEN", "EXCLUDED", "OUTSIDE_WINDOW",
-                "FIELD_CONFLICT", "CONFLICTING_UPGRADES", "UPGRADE_FAILED", "STAGE_HALTED");
+                "FIELD_CONFLICT", "CONFLICTING_UPGRADES", "UPGRADE_FAILED", "STAGE_HALTED", "MAX_CONCURRENT");
         assertThat(plan.entries()).anyMatch(e -> e.endOfLife().isPresent())
                 .anyMatch(e -> e.path().size() > 3)
                 .anyMatch(e -> e.impact().isPresent());
