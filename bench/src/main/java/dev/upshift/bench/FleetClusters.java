@@ -129,7 +129,7 @@ final class FleetClusters {
         return switch (c.infra()) {
             case "aws" -> {
                 String instanceType = c.customisation() % 20 == 7 ? "m5.2xlarge" : FleetReleases.defaultInstanceType(line);
-                String ami = c.customisation() % 50 == 11 ? "ami-0pinned0001" : FleetReleases.ami(line);
+                String ami = c.customisation() % 10 == 1 ? "ami-0pinned0001" : FleetReleases.ami(line);
                 yield "{instanceType: " + instanceType + ", ami: {id: " + ami + "}, iamInstanceProfile: nodes.cluster-api-provider-aws.sigs.k8s.io}";
             }
             case "azure" -> "{vmSize: Standard_D4s_v3, osDisk: {diskSizeGB: 128, osType: Linux}}";
