@@ -112,6 +112,40 @@ class HostileMemoryTest {
     }
 
     @Test
+    void theLargestInputsTheDefaultLimitsAcceptStayWithinTheBound() throws Exception {
+        // just under 8 MiB (the default maxBytes), each with as many values as fit, up to the default
+        // maxNodes of 1,000,000: so the heaps here, 64 × 8 MiB + 16 MiB = 528 MiB, are the bound for
+        // any input the default limits accept (aliases aside)
+        long limit = LoadLimits.defaults().maxBytes();
+        Path items = write("items.yaml", w -> {
+            w.write("l: [");
+            repeat(w, "aaaaaaa", ",aaaaaaa", 999_000);
+            w.write("]\n");
+        });
+        Path keys = write("keys.yaml", w -> {
+            for (int i = 0; i < 690_000; i++) {
+                w.write(String.format(java.util.Locale.ROOT, "k%06d: {}%n", i).replace("\r", ""));
+            }
+        });
+        Path jsonKeys = write("keys.json", w -> {
+            w.write("{");
+            for (int i = 0; i < 620_000; i++) {
+                w.write(String.format(java.util.Locale.ROOT, "%s\"k%06d\":[]", i == 0 ? "" : ",", i));
+            }
+            w.write("}");
+        });
+        Path scalar = write("scalar.yaml", w -> {
+            w.write("a: ");
+            w.write("x".repeat((int) limit - 10));
+            w.write("\n");
+        });
+        for (Path file : List.of(items, keys, jsonKeys, scalar)) {
+            assertThat(Files.size(file)).as(file.getFileName().toString()).isBetween(limit - (limit >> 4), limit);
+            assertThat(load(file, 0)).as(file.getFileName().toString()).isEqualTo(new Run(0, "loaded 1 documents"));
+        }
+    }
+
+    @Test
     void valuesCopiedByAliasesCostAHundredBytesEach() throws Exception {
         int copies = 990;
         Path file = write("copies.yaml", w -> {
