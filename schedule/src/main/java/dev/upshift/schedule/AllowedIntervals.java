@@ -37,11 +37,13 @@ public interface AllowedIntervals {
      * the interval goes on past {@code at + within + atLeast}: then it is
      * {@linkplain Interval#isOpen() open} (it has no end), as the query looked no further.
      *
-     * @param at the earliest start
+     * @param at the earliest start, from 1900 up to (not including) 9000
      * @param kind the kind of upgrade
-     * @param atLeast the least time the interval must leave (zero accepts any)
-     * @param within how far after {@code at} the interval may start
+     * @param atLeast the least time the interval must leave: zero (accepts any) or more
+     * @param within how far after {@code at} the interval may start: positive; the search never goes
+     *     past 9000, and its work grows with how far it has to go
      * @return the interval, or empty when none starts within reach
+     * @throws IllegalArgumentException when an argument is outside its range
      */
     Optional<Interval> next(Instant at, UpgradeKind kind, Duration atLeast, Duration within);
 

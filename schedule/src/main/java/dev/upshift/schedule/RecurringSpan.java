@@ -1,5 +1,6 @@
 package dev.upshift.schedule;
 
+import dev.upshift.diff.problem.SyntaxException;
 import dev.upshift.diff.problem.UpshiftException;
 import java.time.Duration;
 import java.time.Instant;
@@ -122,7 +123,8 @@ public final class RecurringSpan {
         }
         Recurrence r = recurrence.get();
         if (!r.untilAdmits(start, first)) {
-            return new Invalid("recurrence", "invalid recurrence \"" + r.text() + "\": UNTIL " + r.untilText().orElseThrow()
+            return new Invalid("recurrence", "invalid recurrence " + SyntaxException.quote(r.text()) + ": UNTIL "
+                    + r.untilText().orElseThrow()
                     + " is before the start " + start + " (" + zone + "), so it never occurs");
         }
         if (r.count().isEmpty()) {
@@ -131,16 +133,16 @@ public final class RecurringSpan {
         int count = r.count().getAsInt();
         long perYear = maxOccurrencesOverlapping(r, length, Limits.YEAR_SECONDS);
         if (perYear > Limits.OCCURRENCE_BOUND_PER_YEAR) {
-            return new Invalid("recurrence", String.format(Locale.ROOT, "invalid recurrence \"%s\": it allows up to %,d"
+            return new Invalid("recurrence", String.format(Locale.ROOT, "invalid recurrence %s: it allows up to %,d"
                     + " occurrences in one year (FREQ, INTERVAL and the BY... parts, with the occurrences still running"
                     + " from earlier); Upshift indexes schedules whose rules allow at most %,d a year: use fewer BY..."
-                    + " values or a smaller COUNT", r.text(), perYear, Limits.OCCURRENCE_BOUND_PER_YEAR));
+                    + " values or a smaller COUNT", SyntaxException.quote(r.text()), perYear, Limits.OCCURRENCE_BOUND_PER_YEAR));
         }
         RuleExpansion.Nth nth = r.nthStart(start, r.advance(start, Limits.SEARCH_STEPS), count);
         if (nth.found() > 0 && nth.nth().isEmpty()) {
-            return new Invalid("recurrence", String.format(Locale.ROOT, "invalid recurrence \"%s\": its COUNT=%d"
+            return new Invalid("recurrence", String.format(Locale.ROOT, "invalid recurrence %s: its COUNT=%d"
                     + " occurrences are not found within %d steps of FREQ=%s (found %,d); use UNTIL instead",
-                    r.text(), count, Limits.SEARCH_STEPS, r.frequency(), nth.found()));
+                    SyntaxException.quote(r.text()), count, Limits.SEARCH_STEPS, r.frequency(), nth.found()));
         }
         LocalDateTime last = nth.nth().orElse(start.minusSeconds(1));
         return new Built(new RecurringSpan(start, zone, length, recurrence, writtenStart, writtenEnd, Optional.of(last)));

@@ -28,7 +28,9 @@ import java.util.TreeSet;
  * before the seed.
  *
  * <p>Each call does work in proportion to the periods it covers and the candidates they hold,
- * which Upshift's bounds keep small ({@link Limits}). Immutable and thread-safe.
+ * which Upshift's bounds keep small ({@link Limits}); {@link #nth} counts whole periods without
+ * listing them. Immutable and thread-safe. (One class over the usual size: listing and counting
+ * must read every part alike, and split apart they would drift.)
  */
 final class RuleExpansion {
     /** A BYDAY item: a weekday, with an ordinal (1MO, -1FR) or 0 for every such day. */

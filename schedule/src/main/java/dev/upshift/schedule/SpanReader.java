@@ -1,5 +1,6 @@
 package dev.upshift.schedule;
 
+import dev.upshift.diff.problem.SyntaxException;
 import dev.upshift.diff.value.Durations;
 import dev.upshift.diff.internal.ObjectView;
 import java.time.Duration;
@@ -91,7 +92,8 @@ final class SpanReader {
         Optional<Interval> first = span.firstOccurrence();
         Recurrence r = span.recurrence().orElse(null);
         if (first.isEmpty() && r != null) {
-            v.error("recurrence", "the " + what + " never occurs: \"" + r.text() + "\" matches no time from startTime "
+            v.error("recurrence", "the " + what + " never occurs: " + SyntaxException.quote(r.text())
+                    + " matches no time from startTime "
                     + span.start() + " on (searched 30 years or " + Limits.SEARCH_STEPS + " steps)");
             return;
         }
@@ -99,8 +101,8 @@ final class SpanReader {
             LocalDateTime s = span.start();
             String day = s.getDayOfWeek().toString();
             v.warning("startTime", "startTime " + s + " (a " + day.charAt(0) + day.substring(1).toLowerCase(Locale.ROOT)
-                    + ") is not an occurrence of \"" + r.text() + "\": it only sets the time of day and the earliest"
-                    + " start, so the first " + what + " is " + first.get() + " (RFC 5545 would add one at startTime)");
+                    + ") is not an occurrence of " + SyntaxException.quote(r.text())
+                    + ": it only sets the time of day and the earliest start, so the first " + what + " is " + first.get() + " (RFC 5545 would add one at startTime)");
         }
         if (exclusion && v.has("endTime") && span.length().wallClock()
                 && span.start().plus(span.length().duration()).toLocalTime().equals(LocalTime.of(23, 59, 59))) {

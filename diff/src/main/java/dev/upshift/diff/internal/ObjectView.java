@@ -263,12 +263,12 @@ public final class ObjectView {
             String name = names.next();
             if (!read.contains(name) && !expected.contains(name)
                     && !document.legacyFields().contains(childPointer(name))) {
-                Set<String> known = new LinkedHashSet<>(read);
-                known.addAll(expected);
-                String hint = Suggestions.closest(name, known).map(c -> "; did you mean '" + c + "'?")
-                        .orElse("; expected " + (known.isEmpty() ? "no fields" : "one of: " + String.join(", ", known)));
-                problems.error(document.keyLocation(childPointer(name)), fieldPath(name),
-                        "unknown field" + hint);
+                problems.error(document.keyLocation(childPointer(name)), () -> fieldPath(name), () -> {
+                    Set<String> known = new LinkedHashSet<>(read);
+                    known.addAll(expected);
+                    return "unknown field" + Suggestions.closest(name, known).map(c -> "; did you mean '" + c + "'?")
+                            .orElse("; expected " + (known.isEmpty() ? "no fields" : "one of: " + String.join(", ", known)));
+                });
             }
         }
     }

@@ -21,7 +21,10 @@ import java.util.List;
  * search per pointer token, whatever the key texts' hash codes.
  */
 public final class SourceMap {
-    /** The parent of a value that no pointer reaches (the value of a duplicate key). */
+    /**
+     * The number of a value that is not recorded because no pointer reaches it (the value of a
+     * duplicate key, and everything in it); as a parent, the value recorded under it is detached too.
+     */
     public static final int DETACHED = -2;
 
     private static final int ROOT_PARENT = -1;

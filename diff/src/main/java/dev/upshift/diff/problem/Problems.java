@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * Collects the problems found while reading an input so that all of them are reported at once.
@@ -39,12 +40,12 @@ public final class Problems {
     private boolean hasErrors;
 
     private static final class Omitted {
-        final Problem first;
+        final SourceLocation first;
         final java.util.Set<String> sources = new java.util.HashSet<>();
         long count;
         boolean anError;
 
-        Omitted(Problem first) {
+        Omitted(SourceLocation first) {
             this.first = first;
         }
     }
@@ -73,19 +74,44 @@ public final class Problems {
 
     /** Adds a problem (or counts it, beyond the caps). */
     public void add(Problem problem) {
-        hasErrors |= problem.isError();
-        String source = problem.location().source();
-        int inSource = kept.getOrDefault(source, 0);
-        if (inSource < perSource && problems.size() < total) {
-            problems.add(problem);
-            kept.put(source, inSource + 1);
-            return;
+        if (keeps(problem.location().source())) {
+            keep(problem);
+        } else {
+            count(problem.location(), problem.isError());
         }
+    }
+
+    /**
+     * Records an error whose field and message are made only if it is kept: beyond the caps it is
+     * counted, and neither supplier is called, so that a million problems cost their count, not
+     * their text.
+     */
+    public void error(SourceLocation location, Supplier<String> field, Supplier<String> message) {
+        if (keeps(location.source())) {
+            keep(Problem.error(location, field.get(), message.get()));
+        } else {
+            count(location, true);
+        }
+    }
+
+    private boolean keeps(String source) {
+        return kept.getOrDefault(source, 0) < perSource && problems.size() < total;
+    }
+
+    private void keep(Problem problem) {
+        hasErrors |= problem.isError();
+        problems.add(problem);
+        kept.merge(problem.location().source(), 1, Integer::sum);
+    }
+
+    private void count(SourceLocation location, boolean error) {
+        hasErrors |= error;
+        String source = location.source();
         // a source with no problem kept shares one summary with the others like it
-        Omitted o = omitted.computeIfAbsent(inSource > 0 ? source : ELSEWHERE, s -> new Omitted(problem));
+        Omitted o = omitted.computeIfAbsent(kept.containsKey(source) ? source : ELSEWHERE, s -> new Omitted(location));
         o.count++;
         o.sources.add(source);
-        o.anError |= problem.isError();
+        o.anError |= error;
     }
 
     /** Adds every problem of a list. */
@@ -133,7 +159,7 @@ public final class Problems {
                     : "from here on";
             String message = String.format(Locale.ROOT, "%,d more problem%s %s %s not shown (at most %,d per file"
                     + " and %,d in all)", o.count, o.count == 1 ? "" : "s", where, o.count == 1 ? "is" : "are", perSource, total);
-            out.add(new Problem(o.first.location(), "", message,
+            out.add(new Problem(o.first, "", message,
                     o.anError ? Problem.Severity.ERROR : Problem.Severity.WARNING));
         }
         return Collections.unmodifiableList(out);

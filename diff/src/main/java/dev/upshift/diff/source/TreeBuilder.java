@@ -177,8 +177,10 @@ final class TreeBuilder {
         int id;
         if (top == null) {
             id = positions.root(valueAt);
+        } else if (top.duplicate || top.id == SourceMap.DETACHED) {
+            id = SourceMap.DETACHED; // a duplicate's value is dropped: its positions would cost memory for nothing
         } else if (top.container.isObject()) {
-            id = positions.member(top.duplicate ? SourceMap.DETACHED : top.id, top.key, top.keyAt, valueAt);
+            id = positions.member(top.id, top.key, top.keyAt, valueAt);
         } else {
             id = positions.item(top.id, valueAt);
         }
@@ -232,7 +234,7 @@ final class TreeBuilder {
         ObjectNode object = (ObjectNode) top.container;
         top.duplicate = object.has(key);
         if (top.duplicate) {
-            problems.error(location(keyAt), field(), "duplicate key '" + JsonTrees.abbreviate(key, 60)
+            problems.error(location(keyAt), this::field, () -> "duplicate key '" + JsonTrees.abbreviate(key, 60)
                     + "' (first at line " + firstLine(key) + ")");
         } else if (top.firstKeyLines != null) {
             top.firstKeyLines.put(key, keyAt.getLineNr());

@@ -214,6 +214,28 @@ class HostileInputTest {
     }
 
     @Test
+    void problemsBeyondTheCapsAreCountedNotBuilt() {
+        // 900,000 duplicate keys 128 levels down, under 60-character keys: building each one's field
+        // path (7,800 characters) and message, only to count it, allocated some 30 GB
+        StringBuilder json = new StringBuilder();
+        for (int i = 0; i < 127; i++) {
+            json.append("{\"").append(String.valueOf((char) ('a' + i % 26)).repeat(60)).append("\":");
+        }
+        json.append("{\"k\":1").append(",\"k\":1".repeat(900_000)).append('}').append("}".repeat(127));
+        String text = json.toString();
+        long before = Allocation.ofCurrentThread();
+        InputException e = rejected("dups.json", text);
+        if (before >= 0) {
+            assertThat(Allocation.ofCurrentThread() - before).as("bytes allocated for %,d duplicates", 900_000)
+                    .isLessThan(1L << 30);
+        }
+        assertThat(e.problems()).hasSize(Problems.DEFAULT_PER_SOURCE + 1);
+        assertThat(e.problems().get(0).field()).hasSize(200).endsWith("...");
+        assertThat(e.problems().get(Problems.DEFAULT_PER_SOURCE).message())
+                .isEqualTo("899,900 more problems from here on are not shown (at most 100 per file and 1,000 in all)");
+    }
+
+    @Test
     void echoedValuesAndKeysAreAbbreviated() {
         String key = "k".repeat(40_000);
         InputException e = rejected("keys.json", "{\"" + key + "\": 1,\n\"" + key + "\": 2}");

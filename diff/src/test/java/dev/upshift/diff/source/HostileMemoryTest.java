@@ -37,7 +37,10 @@ class HostileMemoryTest {
     private record Run(int exitCode, String output) {}
 
     private Run load(Path file, long aliasCopies) throws IOException, InterruptedException {
-        long heap = PER_INPUT_BYTE * Files.size(file) + ((long) FIXED_MIB << 20) + PER_ALIAS_COPY * aliasCopies;
+        return loadIn(file, PER_INPUT_BYTE * Files.size(file) + ((long) FIXED_MIB << 20) + PER_ALIAS_COPY * aliasCopies);
+    }
+
+    private Run loadIn(Path file, long heap) throws IOException, InterruptedException {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process p = new ProcessBuilder(java.toString(), "-Xmx" + (heap >> 10) + "k", "-XX:+UseSerialGC",
                 "-cp", System.getProperty("java.class.path"), ForkedLoad.class.getName(), file.toString())
@@ -109,6 +112,40 @@ class HostileMemoryTest {
     }
 
     @Test
+    void theLargestInputsTheDefaultLimitsAcceptStayWithinTheBound() throws Exception {
+        // just under 8 MiB (the default maxBytes), each with as many values as fit, up to the default
+        // maxNodes of 1,000,000: so the heaps here, 64 × 8 MiB + 16 MiB = 528 MiB, are the bound for
+        // any input the default limits accept (aliases aside)
+        long limit = LoadLimits.defaults().maxBytes();
+        Path items = write("items.yaml", w -> {
+            w.write("l: [");
+            repeat(w, "aaaaaaa", ",aaaaaaa", 999_000);
+            w.write("]\n");
+        });
+        Path keys = write("keys.yaml", w -> {
+            for (int i = 0; i < 690_000; i++) {
+                w.write(String.format(java.util.Locale.ROOT, "k%06d: {}%n", i).replace("\r", ""));
+            }
+        });
+        Path jsonKeys = write("keys.json", w -> {
+            w.write("{");
+            for (int i = 0; i < 620_000; i++) {
+                w.write(String.format(java.util.Locale.ROOT, "%s\"k%06d\":[]", i == 0 ? "" : ",", i));
+            }
+            w.write("}");
+        });
+        Path scalar = write("scalar.yaml", w -> {
+            w.write("a: ");
+            w.write("x".repeat((int) limit - 10));
+            w.write("\n");
+        });
+        for (Path file : List.of(items, keys, jsonKeys, scalar)) {
+            assertThat(Files.size(file)).as(file.getFileName().toString()).isBetween(limit - (limit >> 4), limit);
+            assertThat(load(file, 0)).as(file.getFileName().toString()).isEqualTo(new Run(0, "loaded 1 documents"));
+        }
+    }
+
+    @Test
     void valuesCopiedByAliasesCostAHundredBytesEach() throws Exception {
         int copies = 990;
         Path file = write("copies.yaml", w -> {
@@ -136,5 +173,23 @@ class HostileMemoryTest {
         });
         assertThat(load(file, 0)).isEqualTo(new Run(1, "rejected 1 problems, 103 characters\n"
                 + "large-alias.yaml:1057:5: alias *s expands the input beyond the limit of 32 MiB of text (an alias bomb?)"));
+    }
+
+    @Test
+    void problemsBeyondTheCapsAreCountedInASmallHeap() throws Exception {
+        // issue 10, item 6: 1.3 million documents that are not mappings and 900,000 duplicate keys, each
+        // loaded in about six times its size: problems beyond the caps are counted, never kept, and a
+        // duplicate key's value is dropped without a position (those cost 64 MiB here before)
+        Path documents = write("docs.yaml", w -> repeat(w, "--- 1\n", "--- 1\n", 1_300_000));
+        Path duplicates = write("dups.yaml", w -> repeat(w, "a: 1\n", "a: 1\n", 900_000));
+        assertThat(loadIn(documents, 48L << 20)).satisfies(r -> {
+            assertThat(r.exitCode()).as(r.output()).isEqualTo(1);
+            assertThat(r.output()).startsWith("rejected 101 problems, ").endsWith("docs.yaml:1:5: a document must be a mapping"
+                    + " (an object with apiVersion and kind), not a number");
+        });
+        assertThat(loadIn(duplicates, 32L << 20)).satisfies(r -> {
+            assertThat(r.exitCode()).as(r.output()).isEqualTo(1);
+            assertThat(r.output()).startsWith("rejected 101 problems, ").endsWith("dups.yaml:2:1: a: duplicate key 'a' (first at line 1)");
+        });
     }
 }
