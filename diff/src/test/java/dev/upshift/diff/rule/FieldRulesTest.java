@@ -129,6 +129,23 @@ class FieldRulesTest {
         }
 
         @Test
+        @DisplayName("a match glob longer than 512 characters is an error at its field, and the rule is left out")
+        void matchGlobsHaveALengthLimit() {
+            FieldRules rules = read("""
+                    fieldRules:
+                      - match: {name: "%s"}
+                        path: spec.a
+                        impact: none
+                      - match: {name: "%s"}
+                        path: spec.b
+                        impact: none
+                    """.formatted("*".repeat(512), "x*".repeat(256) + "x"));
+            assertThat(problems.all()).extracting(Problem::toString).containsExactly(
+                    "release.yaml:5:19: fieldRules[1].match.name: is 513 characters; at most 512");
+            assertThat(rules.rules()).extracting(r -> r.path().text()).containsExactly("spec.a");
+        }
+
+        @Test
         @DisplayName("reads key defaults: the value a key field has where an item leaves it out")
         void readsKeyDefaults() {
             FieldRules rules = read("""
