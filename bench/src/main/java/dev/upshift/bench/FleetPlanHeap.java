@@ -19,11 +19,11 @@ import java.util.TreeMap;
 /**
  * Plans a generated fleet once and prints the heap it takes: the input retained after reading,
  * the plan retained beside it, and the peak while planning (the sum of the heap pools' peaks, an
- * upper bound). Then it plans the fleet again a few times and prints where a plan's time goes, in
- * CPU time of the planning thread (which a busy machine inflates less than elapsed time):
- * preparing the fleet (selection, stages, targets), the first round (paths and merges found and
- * kept) and a later round (what {@code planPrepared} measures). Run it under the heap the planner
- * must fit in:
+ * upper bound). Then it reads and plans the fleet again a few times and prints the CPU time of
+ * each, of the planning thread and of the whole process (which a busy machine inflates far less
+ * than elapsed time), and where a plan's time goes: preparing the fleet (selection, stages,
+ * targets), the first round (paths and merges found and kept) and a later round (what
+ * {@code planPrepared} measures). Run it under the heap the planner must fit in:
  *
  * <pre>{@code
  * java -Xmx1g -cp bench/target/benchmarks.jar dev.upshift.bench.FleetPlanHeap 100000
@@ -62,32 +62,67 @@ public final class FleetPlanHeap {
             System.out.println("states: " + plan.counts());
             System.out.println("reasons: " + reasons(plan));
             System.out.println("problems: " + plan.problems().size());
-            phases(input);
+            cpu(fleet, input);
             Reference.reachabilityFence(input);
             Reference.reachabilityFence(plan);
         }
     }
 
-    /** Five warm runs of each phase; prints the fastest of each, in CPU milliseconds of this thread. */
-    private static void phases(PlanInput input) {
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        long[] best = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
-        for (int i = 0; i < 6; i++) {
+    /** CPU time of this thread and of the whole process (garbage collection and compilation included), in ns. */
+    private record Cost(long thread, long process) {
+        static Cost of(Runnable work) {
+            ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+            com.sun.management.OperatingSystemMXBean os =
+                    (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
             long t0 = threads.getCurrentThreadCpuTime();
-            PreparedFleet prepared = Planner.standard().prepare(input);
-            long t1 = threads.getCurrentThreadCpuTime();
-            prepared.plan(FleetGenerator.NOW);
-            long t2 = threads.getCurrentThreadCpuTime();
-            prepared.plan(FleetGenerator.NOW.plus(Duration.ofHours(6)));
-            long t3 = threads.getCurrentThreadCpuTime();
+            long p0 = os.getProcessCpuTime();
+            work.run();
+            return new Cost(threads.getCurrentThreadCpuTime() - t0, os.getProcessCpuTime() - p0);
+        }
+
+        Cost min(Cost other) {
+            return thread <= other.thread ? this : other;
+        }
+
+        @Override
+        public String toString() {
+            return String.format(Locale.ROOT, "%6.0f ms thread, %6.0f ms process", thread / 1e6, process / 1e6);
+        }
+    }
+
+    /**
+     * Warm runs of reading, planning and each phase of a plan; prints the fastest of each (by the
+     * planning thread's CPU time), which a busy machine inflates far less than elapsed time.
+     */
+    private static void cpu(GeneratedFleet fleet, PlanInput input) {
+        Cost read = null;
+        for (int i = 0; i < 3; i++) {
+            Cost c = Cost.of(fleet::read);
+            read = read == null ? c : read.min(c);
+        }
+        Cost plan = null;
+        Cost prepare = null;
+        Cost first = null;
+        Cost later = null;
+        for (int i = 0; i < 6; i++) {
+            Cost c = Cost.of(() -> Planner.standard().plan(input, FleetGenerator.NOW));
+            PreparedFleet[] prepared = new PreparedFleet[1];
+            Cost p = Cost.of(() -> prepared[0] = Planner.standard().prepare(input));
+            Cost f = Cost.of(() -> prepared[0].plan(FleetGenerator.NOW));
+            Cost l = Cost.of(() -> prepared[0].plan(FleetGenerator.NOW.plus(Duration.ofHours(6))));
             if (i > 0) {
-                best[0] = Math.min(best[0], t1 - t0);
-                best[1] = Math.min(best[1], t2 - t1);
-                best[2] = Math.min(best[2], t3 - t2);
+                plan = plan == null ? c : plan.min(c);
+                prepare = prepare == null ? p : prepare.min(p);
+                first = first == null ? f : first.min(f);
+                later = later == null ? l : later.min(l);
             }
         }
-        System.out.printf(Locale.ROOT, "cpu: prepare %.0f ms; first round %.0f ms; later round %.0f ms (fastest of 5)%n",
-                best[0] / 1e6, best[1] / 1e6, best[2] / 1e6);
+        System.out.println("cpu, fastest warm run:");
+        System.out.println("  read           " + read);
+        System.out.println("  plan           " + plan);
+        System.out.println("    prepare      " + prepare);
+        System.out.println("    first round  " + first);
+        System.out.println("  later round    " + later);
     }
 
     private static Map<String, Integer> reasons(Plan plan) {

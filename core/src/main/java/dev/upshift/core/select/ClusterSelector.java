@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Compiled matchers (seed 001): which clusters an upgrade, or one of its stages, selects.
@@ -27,7 +28,9 @@ import java.util.Optional;
  * length of the text times the size of the expression, so no expression a user writes can hang a
  * plan ({@code (a+)+$} included). Expressions are limited to {@value #MAX_REGEX_LENGTH} characters
  * and, once their counted repetitions are expanded ({@code x{1000}} is a thousand copies of x), to
- * about {@value #MAX_REGEX_SIZE} steps; {@link #checkRegex} says why one is refused.
+ * about {@value #MAX_REGEX_SIZE} steps; {@link #checkRegex} says why one is refused. A selector
+ * remembers a regular expression's answer for each of the first few thousand short texts it meets,
+ * so that a fleet's repeated label values are matched once each.
  *
  * <p>Immutable and thread-safe.
  */
@@ -55,7 +58,8 @@ public final class ClusterSelector {
         List<ClusterMatcher> copy = List.copyOf(matchers);
         List<Compiled> out = new ArrayList<>(copy.size());
         for (ClusterMatcher m : copy) {
-            out.add(new Compiled(m.key(), m.value(), m.isRegex() ? Optional.of(compile(m.value())) : Optional.empty()));
+            out.add(new Compiled(m.key(), m.value(), m.isRegex() ? Optional.of(compile(m.value())) : Optional.empty(),
+                    new ConcurrentHashMap<>()));
         }
         return new ClusterSelector(copy, List.copyOf(out));
     }
@@ -84,7 +88,7 @@ public final class ClusterSelector {
     public boolean selects(String id, Map<String, String> labels) {
         for (Compiled c : compiled) {
             String text = c.key().isPresent() ? labels.get(c.key().get()) : id;
-            if (text != null && c.matches(text)) {
+            if (text != null && c.matchesRemembered(text)) {
                 return true;
             }
         }
@@ -125,10 +129,33 @@ public final class ClusterSelector {
         }
     }
 
-    /** One matcher, ready to run; {@code matches} takes any text, so tests can count the work. */
-    record Compiled(Optional<String> key, String value, Optional<Pattern> regex) {
+    /**
+     * One matcher, ready to run; {@code matches} takes any text, so tests can count the work.
+     * A regular expression's answers are remembered per text (up to {@link #MEMO_TEXTS} texts of at
+     * most {@link #MEMO_TEXT_LENGTH} characters): a fleet repeats a few label values across many
+     * clusters, and running the expression costs far more than looking the answer up.
+     */
+    record Compiled(Optional<String> key, String value, Optional<Pattern> regex, Map<String, Boolean> memo) {
+        static final int MEMO_TEXTS = 4_096;
+        static final int MEMO_TEXT_LENGTH = 256;
+
         boolean matches(CharSequence text) {
             return regex.isPresent() ? regex.get().matcher(text).matches() : value.contentEquals(text);
+        }
+
+        boolean matchesRemembered(String text) {
+            if (regex.isEmpty()) {
+                return value.equals(text);
+            }
+            Boolean known = memo.get(text);
+            if (known != null) {
+                return known;
+            }
+            boolean matches = matches(text);
+            if (text.length() <= MEMO_TEXT_LENGTH && memo.size() < MEMO_TEXTS) {
+                memo.put(text, matches);
+            }
+            return matches;
         }
     }
 }

@@ -151,4 +151,28 @@ class ClusterSelectorTest {
             assertThat((long) Pattern.compile(r).programSize()).as(r).isLessThanOrEqualTo(RegexSize.estimate(r) + 2);
         }
     }
+
+    @Test
+    @DisplayName("a regular expression runs once per distinct label value; its answers are remembered within a bound")
+    void regexAnswersAreRememberedPerValue() {
+        ClusterSelector teams = ClusterSelector.of(ClusterMatcher.labelRegex("team", "team-(0[2-4]|17)"));
+        java.util.regex.Pattern oracle = java.util.regex.Pattern.compile("team-(0[2-4]|17)");
+        for (int i = 0; i < 3_000; i++) {
+            String team = new String("team-" + (i % 3 == 0 ? "03" : i % 3 == 1 ? "17" : "21"));
+            assertThat(teams.selects("c" + i, Map.of("team", team))).isEqualTo(oracle.matcher(team).matches());
+        }
+        assertThat(teams.compiled().get(0).memo()).as("one answer per distinct value").hasSize(3);
+
+        ClusterSelector ids = ClusterSelector.of(ClusterMatcher.clusterIdRegex("c-[0-9]*7"));
+        for (int i = 0; i < 3 * ClusterSelector.Compiled.MEMO_TEXTS; i++) {
+            String id = "c-" + i;
+            assertThat(ids.selects(id, Map.of())).as(id).isEqualTo(id.endsWith("7"));
+        }
+        String longId = "c-" + "1".repeat(ClusterSelector.Compiled.MEMO_TEXT_LENGTH) + "7";
+        ClusterSelector fresh = ClusterSelector.of(ClusterMatcher.clusterIdRegex("c-[0-9]*7"));
+        assertThat(fresh.selects(longId, Map.of())).isTrue();
+        assertThat(fresh.compiled().get(0).memo()).as("long texts are not remembered").isEmpty();
+        assertThat(ids.compiled().get(0).memo()).as("at most MEMO_TEXTS answers")
+                .hasSize(ClusterSelector.Compiled.MEMO_TEXTS);
+    }
 }
