@@ -20,7 +20,8 @@ class UsageTest {
                 Arguments.of("diff", "--curent", "--current", "dif"),
                 Arguments.of("validate", "--versoin", "--version", "valdate"),
                 Arguments.of("path", "--catalg", "--catalog", "pth"),
-                Arguments.of("windows", "--schedul", "--schedule", "windos"));
+                Arguments.of("windows", "--schedul", "--schedule", "windos"),
+                Arguments.of("simulate", "--failure-rat", "--failure-rate", "simulat"));
     }
 
     @ParameterizedTest(name = "upshift {0} --help and -h")
@@ -61,7 +62,7 @@ class UsageTest {
     @Test
     void aCommandNothingResemblesGetsTheListOfCommands() {
         assertThat(Cli.run("frobnicate").err().lines()).first()
-                .isEqualTo("upshift: unknown command 'frobnicate'; the commands are: demo, diff, validate, path, windows, help");
+                .isEqualTo("upshift: unknown command 'frobnicate'; the commands are: demo, diff, validate, path, windows, simulate, help");
     }
 
     @Test
@@ -90,7 +91,7 @@ class UsageTest {
         List<String> commands = lines.subList(lines.indexOf("Commands:") + 1, lines.size()).stream()
                 .takeWhile(l -> !l.isBlank()).toList();
         assertThat(commands).extracting(l -> l.trim().split(" ")[0])
-                .containsExactly("demo", "diff", "validate", "path", "windows", "help");
+                .containsExactly("demo", "diff", "validate", "path", "windows", "simulate", "help");
         assertThat(commands).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
     }
 
