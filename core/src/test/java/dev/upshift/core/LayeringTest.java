@@ -1,8 +1,14 @@
 package dev.upshift.core;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClass;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.lang.ArchCondition;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -11,6 +17,7 @@ import com.tngtech.archunit.lang.ArchRule;
 import dev.upshift.archrules.ApiRules;
 import dev.upshift.archrules.MachineIndependenceRules;
 import dev.upshift.archrules.PureModuleRules;
+import java.util.stream.Stream;
 
 /**
  * DESIGN.md section 2: core stands on the SPI and the pure modules; reading documents and selecting
@@ -38,6 +45,24 @@ class LayeringTest {
                     java.io.FileOutputStream.class, java.io.FileWriter.class, java.io.InputStream.class)
             .because("a simulation is a function of the fleet and its settings, and a report writes only to the"
                     + " Appendable it is handed");
+
+    @ArchTest
+    static final ArchRule apiNamesNoVavrType = classes().that().arePublic()
+            .should(new ArchCondition<JavaClass>("have no public member whose signature names a vavr type") {
+                @Override
+                public void check(JavaClass type, ConditionEvents events) {
+                    for (JavaCodeUnit unit : type.getCodeUnits()) {
+                        if (!unit.getModifiers().contains(JavaModifier.PUBLIC)) {
+                            continue;
+                        }
+                        Stream<JavaClass> involved = Stream.concat(unit.getReturnType().getAllInvolvedRawTypes().stream(),
+                                unit.getParameterTypes().stream().flatMap(p -> p.getAllInvolvedRawTypes().stream()));
+                        involved.filter(c -> c.getPackageName().startsWith("io.vavr")).findFirst().ifPresent(c ->
+                                events.add(SimpleConditionEvent.violated(unit, unit.getFullName() + " names " + c.getName())));
+                    }
+                }
+            })
+            .because("vavr is an implementation choice of core (the simulator's state); its API speaks java.util");
 
     @ArchTest
     static final ArchRule readersDoNoIo = noClasses().that().resideInAPackage("dev.upshift.core")

@@ -71,7 +71,8 @@ final class Axis {
         if (dayWidth() < 3) {
             return out;
         }
-        LocalDate d = Html.utc(from).toLocalDate();
+        // from the day before, so that a range starting on a Sunday shades it too
+        LocalDate d = Html.utc(from).toLocalDate().minusDays(1);
         while (d.atStartOfDay().toInstant(ZoneOffset.UTC).isBefore(until)) {
             if (d.getDayOfWeek() == DayOfWeek.SATURDAY) {
                 out.add(new Instant[] {d.atStartOfDay().toInstant(ZoneOffset.UTC),

@@ -76,10 +76,13 @@ final class Report {
             }
         }
         byStage.putAll(others);
+        // declared stages without clusters are shown (they tell of matchers that select nothing), unless
+        // no cluster is in any stage: then the plan names no stages, and empty headers would be noise
+        boolean anyStaged = byStage.values().stream().anyMatch(l -> !l.isEmpty());
         List<StageRows> out = new ArrayList<>();
-        boolean titled = !declared.isEmpty() || byStage.size() > 1 || !unstaged.isEmpty() && !byStage.isEmpty();
+        boolean titled = anyStaged && (!declared.isEmpty() || byStage.size() > 1 || !unstaged.isEmpty());
         byStage.forEach((name, list) -> {
-            if (!list.isEmpty() || declared.stream().anyMatch(s -> s.name().equals(name))) {
+            if (!list.isEmpty() || anyStaged) {
                 list.sort(Comparator.comparing(SimulatedCluster::cluster));
                 Optional<Stage> stage = declared.stream().filter(s -> s.name().equals(name)).findFirst();
                 out.add(new StageRows(titled ? Optional.of("Stage " + name) : Optional.empty(), meta(list.size(), stage),

@@ -19,8 +19,8 @@ import java.util.stream.Collectors;
 
 /** The SVG of one group of the timeline: its stages, and a row per cluster with its calendar and upgrades. */
 final class Timeline {
-    static final int LABEL = 236;
-    static final int CHART = 1052;
+    static final int LABEL = 272;
+    static final int CHART = 1016;
     static final int WIDTH = LABEL + CHART + 12;
     static final int ROW = 22;
     static final int STAGE = 26;

@@ -49,8 +49,13 @@ class HtmlTest {
                 .startsWith("Mon 2 Mar", "03:00");
         assertThat(new Axis(from, from.plus(Duration.ofDays(700)), 0, 1000).ticks()).extracting(Axis.Tick::label)
                 .startsWith("Apr 2026", "Jul 2026");
+        Axis sunday = new Axis(Instant.parse("2026-03-01T18:00:00Z"), Instant.parse("2026-03-03T00:00:00Z"), 0, 1000);
+        assertThat(sunday.weekends()).singleElement().satisfies(w -> {
+            assertThat(w[0]).isEqualTo(Instant.parse("2026-02-28T00:00:00Z"));
+            assertThat(w[1]).isEqualTo(Instant.parse("2026-03-02T00:00:00Z"));
+        });
         for (int days : List.of(1, 3, 7, 14, 30, 61, 120, 365, 3000)) {
-            Axis axis = new Axis(from.plusSeconds(3_333), from.plus(Duration.ofDays(days)), 236, 1052);
+            Axis axis = new Axis(from.plusSeconds(3_333), from.plus(Duration.ofDays(days)), 272, 1016);
             List<Axis.Tick> ticks = axis.ticks();
             assertThat(ticks).as(days + " days").isNotEmpty();
             for (int i = 1; i < ticks.size(); i++) {

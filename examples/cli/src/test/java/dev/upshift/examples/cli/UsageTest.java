@@ -22,7 +22,8 @@ class UsageTest {
                 Arguments.of("diff", "--curent", "--current", "dif"),
                 Arguments.of("validate", "--versoin", "--version", "valdate"),
                 Arguments.of("path", "--catalg", "--catalog", "pth"),
-                Arguments.of("windows", "--schedul", "--schedule", "windos"));
+                Arguments.of("windows", "--schedul", "--schedule", "windos"),
+                Arguments.of("simulate", "--failure-rat", "--failure-rate", "simulat"));
     }
 
     @ParameterizedTest(name = "upshift {0} --help and -h")
