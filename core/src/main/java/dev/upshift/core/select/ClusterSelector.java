@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.HashMap;
 
 /**
  * Compiled matchers (seed 001): which clusters an upgrade, or one of its stages, selects.
@@ -28,9 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * length of the text times the size of the expression, so no expression a user writes can hang a
  * plan ({@code (a+)+$} included). Expressions are limited to {@value #MAX_REGEX_LENGTH} characters
  * and, once their counted repetitions are expanded ({@code x{1000}} is a thousand copies of x), to
- * about {@value #MAX_REGEX_SIZE} steps; {@link #checkRegex} says why one is refused. A selector
- * remembers a regular expression's answer for each of the first few thousand short texts it meets,
- * so that a fleet's repeated label values are matched once each.
+ * about {@value #MAX_REGEX_SIZE} steps; {@link #checkRegex} says why one is refused.
  *
  * <p>Immutable and thread-safe.
  */
@@ -58,8 +56,7 @@ public final class ClusterSelector {
         List<ClusterMatcher> copy = List.copyOf(matchers);
         List<Compiled> out = new ArrayList<>(copy.size());
         for (ClusterMatcher m : copy) {
-            out.add(new Compiled(m.key(), m.value(), m.isRegex() ? Optional.of(compile(m.value())) : Optional.empty(),
-                    new ConcurrentHashMap<>()));
+            out.add(new Compiled(m.key(), m.value(), m.isRegex() ? Optional.of(compile(m.value())) : Optional.empty()));
         }
         return new ClusterSelector(copy, List.copyOf(out));
     }
@@ -88,7 +85,7 @@ public final class ClusterSelector {
     public boolean selects(String id, Map<String, String> labels) {
         for (Compiled c : compiled) {
             String text = c.key().isPresent() ? labels.get(c.key().get()) : id;
-            if (text != null && c.matchesRemembered(text)) {
+            if (text != null && c.matches(text)) {
                 return true;
             }
         }
@@ -130,32 +127,65 @@ public final class ClusterSelector {
     }
 
     /**
-     * One matcher, ready to run; {@code matches} takes any text, so tests can count the work.
-     * A regular expression's answers are remembered per text (up to {@link #MEMO_TEXTS} texts of at
-     * most {@link #MEMO_TEXT_LENGTH} characters): a fleet repeats a few label values across many
-     * clusters, and running the expression costs far more than looking the answer up.
+     * This selector for one pass over a fleet: the same answers as {@link #selects}, with each
+     * regular expression's answer remembered per text (up to {@link Remembering#MEMO_TEXTS} texts of
+     * at most {@link Remembering#MEMO_TEXT_LENGTH} characters). A fleet repeats a few label values
+     * across many clusters, and running the expression costs far more than looking the answer up.
+     * Not thread-safe: one per pass, dropped after it, so the selector itself stays immutable.
      */
-    record Compiled(Optional<String> key, String value, Optional<Pattern> regex, Map<String, Boolean> memo) {
-        static final int MEMO_TEXTS = 4_096;
-        static final int MEMO_TEXT_LENGTH = 256;
+    Remembering remembering() {
+        return new Remembering(this);
+    }
 
+    /** One matcher, ready to run; {@code matches} takes any text, so tests can count the work. */
+    record Compiled(Optional<String> key, String value, Optional<Pattern> regex) {
         boolean matches(CharSequence text) {
             return regex.isPresent() ? regex.get().matcher(text).matches() : value.contentEquals(text);
         }
+    }
 
-        boolean matchesRemembered(String text) {
-            if (regex.isEmpty()) {
-                return value.equals(text);
+    /** See {@link #remembering()}. */
+    static final class Remembering {
+        static final int MEMO_TEXTS = 4_096;
+        static final int MEMO_TEXT_LENGTH = 256;
+
+        private final List<Compiled> compiled;
+        private final List<Map<String, Boolean>> memos;
+
+        private Remembering(ClusterSelector selector) {
+            this.compiled = selector.compiled;
+            this.memos = new ArrayList<>(compiled.size());
+            compiled.forEach(c -> memos.add(new HashMap<>()));
+        }
+
+        boolean selects(ManagedCluster cluster) {
+            for (int i = 0; i < compiled.size(); i++) {
+                Compiled c = compiled.get(i);
+                String text = c.key().isPresent() ? cluster.labels().get(c.key().get()) : cluster.id();
+                if (text != null && matches(c, memos.get(i), text)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static boolean matches(Compiled c, Map<String, Boolean> memo, String text) {
+            if (c.regex().isEmpty()) {
+                return c.value().equals(text);
             }
             Boolean known = memo.get(text);
             if (known != null) {
                 return known;
             }
-            boolean matches = matches(text);
+            boolean matches = c.matches(text);
             if (text.length() <= MEMO_TEXT_LENGTH && memo.size() < MEMO_TEXTS) {
                 memo.put(text, matches);
             }
             return matches;
+        }
+
+        List<Map<String, Boolean>> memos() {
+            return memos;
         }
     }
 }

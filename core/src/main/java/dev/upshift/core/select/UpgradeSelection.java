@@ -95,9 +95,13 @@ public final class UpgradeSelection {
             stageSelectors.add(stages);
             selected.add(new ArrayList<>());
         }
+        ClusterSelector.Remembering[] passes = new ClusterSelector.Remembering[n];
+        for (int u = 0; u < n; u++) {
+            passes[u] = selectors[u] == null ? null : selectors[u].remembering();
+        }
         for (ManagedCluster c : fleet) {
             for (int u = 0; u < n; u++) {
-                if (selectors[u] != null && selectors[u].selects(c)) {
+                if (passes[u] != null && passes[u].selects(c)) {
                     selected.get(u).add(c);
                 }
             }
@@ -127,10 +131,11 @@ public final class UpgradeSelection {
         stages.forEach(s -> members.add(new ArrayList<>()));
         List<StageOverlap> overlaps = new ArrayList<>();
         List<ManagedCluster> unstaged = new ArrayList<>();
+        List<ClusterSelector.Remembering> passes = stageSelectors.stream().map(ClusterSelector::remembering).toList();
         for (ManagedCluster c : selected) {
             List<Integer> in = new ArrayList<>(1);
             for (int i = 0; i < stages.size(); i++) {
-                if (stageSelectors.get(i).selects(c)) {
+                if (passes.get(i).selects(c)) {
                     in.add(i);
                 }
             }

@@ -153,26 +153,33 @@ class ClusterSelectorTest {
     }
 
     @Test
-    @DisplayName("a regular expression runs once per distinct label value; its answers are remembered within a bound")
+    @DisplayName("within one pass, a regular expression runs once per distinct label value; its answers are remembered within a bound")
     void regexAnswersAreRememberedPerValue() {
-        ClusterSelector teams = ClusterSelector.of(ClusterMatcher.labelRegex("team", "team-(0[2-4]|17)"));
+        ClusterSelector.Remembering teams =
+                ClusterSelector.of(ClusterMatcher.labelRegex("team", "team-(0[2-4]|17)")).remembering();
         java.util.regex.Pattern oracle = java.util.regex.Pattern.compile("team-(0[2-4]|17)");
         for (int i = 0; i < 3_000; i++) {
             String team = new String("team-" + (i % 3 == 0 ? "03" : i % 3 == 1 ? "17" : "21"));
-            assertThat(teams.selects("c" + i, Map.of("team", team))).isEqualTo(oracle.matcher(team).matches());
+            assertThat(teams.selects(cluster("c" + i, Map.of("team", team)))).isEqualTo(oracle.matcher(team).matches());
         }
-        assertThat(teams.compiled().get(0).memo()).as("one answer per distinct value").hasSize(3);
+        assertThat(teams.memos().get(0)).as("one answer per distinct value").hasSize(3);
 
-        ClusterSelector ids = ClusterSelector.of(ClusterMatcher.clusterIdRegex("c-[0-9]*7"));
-        for (int i = 0; i < 3 * ClusterSelector.Compiled.MEMO_TEXTS; i++) {
+        ClusterSelector idSelector = ClusterSelector.of(ClusterMatcher.clusterIdRegex("c-[0-9]*7"));
+        ClusterSelector.Remembering ids = idSelector.remembering();
+        for (int i = 0; i < 3 * ClusterSelector.Remembering.MEMO_TEXTS; i++) {
             String id = "c-" + i;
-            assertThat(ids.selects(id, Map.of())).as(id).isEqualTo(id.endsWith("7"));
+            assertThat(ids.selects(cluster(id, Map.of()))).as(id).isEqualTo(id.endsWith("7"));
         }
-        String longId = "c-" + "1".repeat(ClusterSelector.Compiled.MEMO_TEXT_LENGTH) + "7";
-        ClusterSelector fresh = ClusterSelector.of(ClusterMatcher.clusterIdRegex("c-[0-9]*7"));
-        assertThat(fresh.selects(longId, Map.of())).isTrue();
-        assertThat(fresh.compiled().get(0).memo()).as("long texts are not remembered").isEmpty();
-        assertThat(ids.compiled().get(0).memo()).as("at most MEMO_TEXTS answers")
-                .hasSize(ClusterSelector.Compiled.MEMO_TEXTS);
+        assertThat(ids.memos().get(0)).as("at most MEMO_TEXTS answers").hasSize(ClusterSelector.Remembering.MEMO_TEXTS);
+        assertThat(idSelector.remembering().memos().get(0)).as("a new pass starts empty").isEmpty();
+
+        String longId = "c-" + "1".repeat(ClusterSelector.Remembering.MEMO_TEXT_LENGTH) + "7";
+        ClusterSelector.Remembering fresh = idSelector.remembering();
+        assertThat(fresh.selects(cluster(longId, Map.of()))).isTrue();
+        assertThat(fresh.memos().get(0)).as("long texts are not remembered").isEmpty();
+    }
+
+    private static ManagedCluster cluster(String id, Map<String, String> labels) {
+        return ManagedCluster.builder(id).labels(labels).infrastructure("aws").release("1.0.0").build();
     }
 }
