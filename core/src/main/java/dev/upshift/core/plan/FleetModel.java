@@ -35,6 +35,7 @@ final class FleetModel {
     final Map<String, MaintenanceSchedule> schedules;
     final FleetSelection selection;
     final Assignment[] assignments;
+    private final UpgradeSelection[] owners;
     final Map<String, List<StageGroup>> stages = new HashMap<>();
     final List<Problem> problems = new ArrayList<>();
 
@@ -48,10 +49,14 @@ final class FleetModel {
         }
         this.schedules = uniqueSchedules(input.schedules());
         this.selection = FleetSelection.of(clusters, uniqueUpgrades(input.upgrades()), catalog);
+        this.owners = new UpgradeSelection[clusters.size()];
+        for (int i = 0; i < clusters.size(); i++) {
+            owners[i] = findOwner(clusters.get(i).id()).orElse(null);
+        }
         this.assignments = new Assignment[clusters.size()];
         Map<String, StageGroup> groupOf = groups();
         for (int i = 0; i < clusters.size(); i++) {
-            assignments[i] = assign(clusters.get(i), groupOf);
+            assignments[i] = assign(clusters.get(i), owners[i], groupOf);
         }
         checkClusters();
         problems.sort(null);
@@ -101,8 +106,8 @@ final class FleetModel {
             List<StageGroup> list = new ArrayList<>();
             stages.put(u.name(), list);
             for (StageSelection s : u.stages()) {
-                int[] members = s.clusters().stream().filter(c -> owner(c.id()).filter(o -> o == u).isPresent())
-                        .mapToInt(c -> index.get(c.id())).toArray();
+                int[] members = s.clusters().stream().mapToInt(c -> index.get(c.id())).filter(i -> owners[i] == u)
+                        .toArray();
                 StageGroup g = new StageGroup(u, s.stage(), members);
                 out.put(key(u.name(), s.name()), g);
                 list.add(g);
@@ -116,14 +121,14 @@ final class FleetModel {
     }
 
     /** The upgrade that plans a cluster: the first by name whose target resolves, unless upgrades disagree. */
-    Optional<UpgradeSelection> owner(String clusterId) {
+    private Optional<UpgradeSelection> findOwner(String clusterId) {
         if (selection.conflict(clusterId).isPresent()) {
             return Optional.empty();
         }
         return selection.claims(clusterId).stream().filter(s -> s.target() instanceof ResolvedTarget.Found).findFirst();
     }
 
-    private Assignment assign(ManagedCluster c, Map<String, StageGroup> groupOf) {
+    private Assignment assign(ManagedCluster c, UpgradeSelection ownerOrNull, Map<String, StageGroup> groupOf) {
         Optional<ConflictingUpgrades> conflict = selection.conflict(c.id());
         if (conflict.isPresent()) {
             return new Assignment(Optional.empty(), Optional.empty(), Optional.empty(), List.of(conflict.get().reason()));
@@ -132,7 +137,7 @@ final class FleetModel {
         if (claims.isEmpty()) {
             return Assignment.NONE;
         }
-        Optional<UpgradeSelection> owner = owner(c.id());
+        Optional<UpgradeSelection> owner = Optional.ofNullable(ownerOrNull);
         if (owner.isEmpty()) {
             UpgradeSelection first = claims.get(0);
             ResolvedTarget.Unresolved why = (ResolvedTarget.Unresolved) first.target();

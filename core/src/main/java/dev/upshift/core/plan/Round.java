@@ -27,6 +27,7 @@ final class Round {
     private final PreparedFleet fleet;
     private final FleetModel model;
     private final Instant now;
+    private final LocalDate today;
     private final Map<String, Version> releases;
     private final HistoryEntry[] latest;
     private final HistoryEntry[] latestConfig;
@@ -38,6 +39,7 @@ final class Round {
         this.fleet = fleet;
         this.model = model;
         this.now = now;
+        this.today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         this.releases = releases;
         int n = model.clusters.size();
         this.latest = new HistoryEntry[n];
@@ -108,7 +110,6 @@ final class Round {
         Assignment a = model.assignments[i];
         Version from = from(i);
         Optional<Release> fromRelease = model.catalog.get(from);
-        LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         Draft d = new Draft(c, from, fromRelease.flatMap(Release::endOfLife).filter(today::isAfter));
         d.upgrade = a.upgrade().map(UpgradeSelection::name);
         d.stage = a.group().map(g -> g.stage.name());

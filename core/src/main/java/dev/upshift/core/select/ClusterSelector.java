@@ -5,11 +5,12 @@ import com.google.re2j.PatternSyntaxException;
 import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ManagedCluster;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.HashMap;
 
 /**
  * Compiled matchers (seed 001): which clusters an upgrade, or one of its stages, selects.
@@ -134,13 +135,65 @@ public final class ClusterSelector {
      * Not thread-safe: one per pass, dropped after it, so the selector itself stays immutable.
      */
     Remembering remembering() {
-        return new Remembering(this);
+        return remembering(LabelReader.of(List.of(this)));
+    }
+
+    /**
+     * {@link #remembering()} reading labels through a reader shared by every selector of the pass,
+     * so that each cluster's labels are looked up once for all of them ({@link LabelReader#read}
+     * before {@link Remembering#selectsRead}).
+     */
+    Remembering remembering(LabelReader reader) {
+        return new Remembering(this, reader);
     }
 
     /** One matcher, ready to run; {@code matches} takes any text, so tests can count the work. */
     record Compiled(Optional<String> key, String value, Optional<Pattern> regex) {
         boolean matches(CharSequence text) {
             return regex.isPresent() ? regex.get().matcher(text).matches() : value.contentEquals(text);
+        }
+    }
+
+    /**
+     * The labels the matchers of some selectors read, looked up once per cluster: a fleet pass tests
+     * each cluster against every upgrade and stage, whose matchers mostly read the same few keys.
+     */
+    static final class LabelReader {
+        private final Map<String, Integer> slots;
+        private final String[] keys;
+        private final String[] values;
+        private ManagedCluster current;
+
+        private LabelReader(Map<String, Integer> slots) {
+            this.slots = slots;
+            this.keys = slots.keySet().toArray(new String[0]);
+            this.values = new String[keys.length];
+        }
+
+        static LabelReader of(List<ClusterSelector> selectors) {
+            Map<String, Integer> slots = new LinkedHashMap<>();
+            for (ClusterSelector s : selectors) {
+                for (Compiled c : s.compiled) {
+                    c.key().ifPresent(k -> slots.putIfAbsent(k, slots.size()));
+                }
+            }
+            return new LabelReader(slots);
+        }
+
+        void read(ManagedCluster cluster) {
+            current = cluster;
+            Map<String, String> labels = cluster.labels();
+            for (int i = 0; i < keys.length; i++) {
+                values[i] = labels.get(keys[i]);
+            }
+        }
+
+        int slot(Optional<String> key) {
+            return key.map(slots::get).orElse(-1);
+        }
+
+        String text(int slot) {
+            return slot < 0 ? current.id() : values[slot];
         }
     }
 
@@ -151,18 +204,34 @@ public final class ClusterSelector {
 
         private final List<Compiled> compiled;
         private final List<Map<String, Boolean>> memos;
+        private final LabelReader reader;
+        private final int[] slots;
 
-        private Remembering(ClusterSelector selector) {
+        private Remembering(ClusterSelector selector, LabelReader reader) {
             this.compiled = selector.compiled;
+            this.reader = reader;
             this.memos = new ArrayList<>(compiled.size());
-            compiled.forEach(c -> memos.add(new HashMap<>()));
+            this.slots = new int[compiled.size()];
+            for (int i = 0; i < compiled.size(); i++) {
+                memos.add(new HashMap<>());
+                slots[i] = reader.slot(compiled.get(i).key());
+                if (compiled.get(i).key().isPresent() && slots[i] < 0) {
+                    throw new IllegalArgumentException("the reader does not read label " + compiled.get(i).key().get());
+                }
+            }
         }
 
+        /** Whether the selector selects the cluster; reads its labels. */
         boolean selects(ManagedCluster cluster) {
+            reader.read(cluster);
+            return selectsRead();
+        }
+
+        /** Whether the selector selects the cluster the shared reader read last. */
+        boolean selectsRead() {
             for (int i = 0; i < compiled.size(); i++) {
-                Compiled c = compiled.get(i);
-                String text = c.key().isPresent() ? cluster.labels().get(c.key().get()) : cluster.id();
-                if (text != null && matches(c, memos.get(i), text)) {
+                String text = reader.text(slots[i]);
+                if (text != null && matches(compiled.get(i), memos.get(i), text)) {
                     return true;
                 }
             }

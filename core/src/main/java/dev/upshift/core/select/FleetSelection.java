@@ -5,6 +5,7 @@ import dev.upshift.release.Version;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -79,7 +80,7 @@ public final class FleetSelection {
             }
         }
         claims.replaceAll((id, list) -> List.copyOf(list));
-        return new FleetSelection(selections, Map.copyOf(claims), conflicts);
+        return new FleetSelection(selections, Collections.unmodifiableMap(claims), conflicts);
     }
 
     private static List<ManagedCluster> unique(List<ManagedCluster> clusters) {

@@ -5,6 +5,7 @@ import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Stage;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -95,13 +96,16 @@ public final class UpgradeSelection {
             stageSelectors.add(stages);
             selected.add(new ArrayList<>());
         }
+        ClusterSelector.LabelReader reader =
+                ClusterSelector.LabelReader.of(Arrays.stream(selectors).filter(Objects::nonNull).toList());
         ClusterSelector.Remembering[] passes = new ClusterSelector.Remembering[n];
         for (int u = 0; u < n; u++) {
-            passes[u] = selectors[u] == null ? null : selectors[u].remembering();
+            passes[u] = selectors[u] == null ? null : selectors[u].remembering(reader);
         }
         for (ManagedCluster c : fleet) {
+            reader.read(c);
             for (int u = 0; u < n; u++) {
-                if (passes[u] != null && passes[u].selects(c)) {
+                if (passes[u] != null && passes[u].selectsRead()) {
                     selected.get(u).add(c);
                 }
             }
@@ -131,11 +135,13 @@ public final class UpgradeSelection {
         stages.forEach(s -> members.add(new ArrayList<>()));
         List<StageOverlap> overlaps = new ArrayList<>();
         List<ManagedCluster> unstaged = new ArrayList<>();
-        List<ClusterSelector.Remembering> passes = stageSelectors.stream().map(ClusterSelector::remembering).toList();
+        ClusterSelector.LabelReader reader = ClusterSelector.LabelReader.of(stageSelectors);
+        List<ClusterSelector.Remembering> passes = stageSelectors.stream().map(s -> s.remembering(reader)).toList();
         for (ManagedCluster c : selected) {
+            reader.read(c);
             List<Integer> in = new ArrayList<>(1);
             for (int i = 0; i < stages.size(); i++) {
-                if (passes.get(i).selects(c)) {
+                if (passes.get(i).selectsRead()) {
                     in.add(i);
                 }
             }
