@@ -1,6 +1,5 @@
 package dev.upshift.core.plan;
 
-import dev.upshift.diff.document.DocumentDefaults;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.merge.ChangeReason;
 import dev.upshift.diff.merge.FieldChange;
@@ -11,8 +10,12 @@ import dev.upshift.diff.rule.Impact;
 import dev.upshift.release.Release;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
+import dev.upshift.spi.Renderer;
+import dev.upshift.spi.Rendering;
+import io.vavr.control.Either;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -22,8 +25,9 @@ import java.util.Optional;
  *
  * <p>B is the from-release's defaults applied to the cluster's resources, with the cluster's current
  * values at the fields its own values set (so those always apply), C the resources, T the
- * target release's defaults and then the cluster's own values applied to them; the target
- * release's field rules decide.
+ * target release's defaults and then the cluster's own values applied to them, or, when a
+ * {@link Renderer} is configured, what it renders for the cluster at the target release (DESIGN.md
+ * section 6); the target release's field rules decide.
  *
  * @param impact the highest impact; empty when the cluster has no resources
  * @param changes whether the merge changes any resource
@@ -36,8 +40,14 @@ record ChangeSummary(Optional<Impact> impact, boolean changes, List<Reason> bloc
         blockers = List.copyOf(blockers);
     }
 
-    /** The summary of moving a cluster from one release to another (the same release for a configuration upgrade). */
-    static ChangeSummary of(ManagedCluster cluster, Release from, Release to) {
+    /**
+     * The summary of moving a cluster from one release to another (the same release for a
+     * configuration upgrade), with the target from the release's defaults, or from the renderer when
+     * one is given. A renderer is asked only for a cluster with resources (there is nothing else to
+     * merge its answer with); a rejection blocks with {@code RENDERING_REJECTED}, an exception with
+     * {@code RENDERER_FAILED} (see {@link #retry()}).
+     */
+    static ChangeSummary of(ManagedCluster cluster, Release from, Release to, Optional<Renderer> renderer) {
         DocumentSet current = cluster.resources();
         if (current.isEmpty()) {
             return NONE;
@@ -45,10 +55,14 @@ record ChangeSummary(Optional<Impact> impact, boolean changes, List<Reason> bloc
         try {
             DocumentSet base = from.defaults().applyTo(current, "release " + from.version() + " defaults",
                     cluster.values());
-            DocumentDefaults targetDefaults = to.defaults().then(cluster.values());
-            DocumentSet target = from == to && cluster.values().isEmpty() ? base
-                    : targetDefaults.applyTo(current, "release " + to.version() + " defaults and the values of " + cluster.id());
-            MergeResult result = ThreeWayMerge.withRules(to.fieldRules()).merge(base, current, target);
+            Either<ChangeSummary, DocumentSet> target = renderer.isPresent() ? rendered(cluster, to, renderer.get())
+                    : Either.right(from == to && cluster.values().isEmpty() ? base
+                            : to.defaults().then(cluster.values()).applyTo(current, "release " + to.version()
+                                    + " defaults and the values of " + cluster.id()));
+            if (target.isLeft()) {
+                return target.getLeft();
+            }
+            MergeResult result = ThreeWayMerge.withRules(to.fieldRules()).merge(base, current, target.get());
             List<Reason> blockers = new ArrayList<>();
             for (FieldChange c : result.blocked()) {
                 String code = c.reason() == ChangeReason.IMMUTABLE ? ReasonCodes.IMMUTABLE_FIELD : ReasonCodes.FIELD_CONFLICT;
@@ -56,9 +70,35 @@ record ChangeSummary(Optional<Impact> impact, boolean changes, List<Reason> bloc
             }
             return new ChangeSummary(Optional.of(result.highestImpact()), result.hasClusterChanges(), blockers);
         } catch (UpshiftException e) {
-            return new ChangeSummary(Optional.empty(), false, List.of(Reason.of(ReasonCodes.INVALID_RESOURCES,
-                    "the resources of " + cluster.id() + " cannot be merged: " + e.getMessage())));
+            return blocked(ReasonCodes.INVALID_RESOURCES, "the resources of " + cluster.id() + " cannot be merged: "
+                    + e.getMessage());
         }
+    }
+
+    /** The renderer's documents, or the summary that blocks the cluster when it rejects or fails. */
+    private static Either<ChangeSummary, DocumentSet> rendered(ManagedCluster cluster, Release to, Renderer renderer) {
+        Rendering rendering;
+        try {
+            rendering = Objects.requireNonNull(renderer.render(cluster, to), "the renderer answered null");
+        } catch (RuntimeException e) {
+            return Either.left(blocked(ReasonCodes.RENDERER_FAILED, "the renderer could not render " + cluster.id()
+                    + " at release " + to.version() + ": " + (e.getMessage() == null ? "no message" : e.getMessage())
+                    + "; asked again at the next plan"));
+        }
+        if (rendering instanceof Rendering.Rejected rejected) {
+            return Either.left(blocked(ReasonCodes.RENDERING_REJECTED, cluster.id() + " cannot be rendered at release "
+                    + to.version() + ": " + rejected.reason()));
+        }
+        return Either.right(((Rendering.Rendered) rendering).documents());
+    }
+
+    private static ChangeSummary blocked(String code, String message) {
+        return new ChangeSummary(Optional.empty(), false, List.of(Reason.of(code, message)));
+    }
+
+    /** Whether this answer must not be kept: the renderer failed, and the next plan asks it again. */
+    boolean retry() {
+        return blockers.stream().anyMatch(r -> r.code().equals(ReasonCodes.RENDERER_FAILED));
     }
 
     /** Whether the change rolls or replaces nodes, as the {@code noMinorOrNodeUpgrades} scope asks. */

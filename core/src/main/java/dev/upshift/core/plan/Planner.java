@@ -4,10 +4,12 @@ import dev.upshift.release.SkewPolicy;
 import dev.upshift.release.UpgradeGraph;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.Renderer;
 import dev.upshift.spi.WindowPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The planner: a pure function of (catalog, fleet, schedules, upgrades, history, now) to a
@@ -17,14 +19,15 @@ import java.util.Objects;
  * Plan plan = Planner.standard().plan(PlanInput.from(folder, folder, folder, folder, List.of()), now);
  * }</pre>
  *
- * <p><b>Contract.</b> {@link #plan} reads no clock, does no I/O and starts no threads; equal inputs
+ * <p><b>Contract.</b> {@link #plan} reads no clock, does no I/O of its own (a configured
+ * {@link Builder#renderer Renderer} may) and starts no threads; equal inputs
  * and instants give equal plans (and byte-identical {@link PlanJson}), whatever the order of the
  * input's lists. Bad input never stops the rest of the fleet: it becomes the plan's problems and
  * reasons on the clusters it concerns. The work is linear in clusters: paths are found once per
  * distinct (from, to) pair, schedules expanded once, selection done once. To plan one fleet at
  * many instants (a simulation), {@link #prepare} it once and ask the {@link PreparedFleet}.
  *
- * <p>Immutable and thread-safe; build one with {@link #builder()}.
+ * <p>Immutable and thread-safe (when its renderer, if any, is); build one with {@link #builder()}.
  */
 public final class Planner {
     private final SkewPolicy skewPolicy;
@@ -32,6 +35,7 @@ public final class Planner {
     private final Duration horizon;
     private final Duration configExpectedDuration;
     private final WindowPolicy configWindowPolicy;
+    private final Optional<Renderer> renderer;
 
     private Planner(Builder b) {
         this.skewPolicy = b.skewPolicy;
@@ -39,6 +43,7 @@ public final class Planner {
         this.horizon = b.horizon;
         this.configExpectedDuration = b.configExpectedDuration;
         this.configWindowPolicy = b.configWindowPolicy;
+        this.renderer = b.renderer;
     }
 
     /** The planner with every default: Kubernetes' skew policy, a two-year horizon, config upgrades of 1h that start within a window. */
@@ -100,6 +105,11 @@ public final class Planner {
         return workerSkew;
     }
 
+    /** The renderer that gives the target side of each cluster's merge; empty: the target release's defaults. */
+    public Optional<Renderer> renderer() {
+        return renderer;
+    }
+
     /** Configures a {@link Planner}; every setter checks its argument at once. */
     public static final class Builder {
         private SkewPolicy skewPolicy = SkewPolicy.kubernetes();
@@ -107,6 +117,7 @@ public final class Planner {
         private Duration horizon = AllowedIntervals.DEFAULT_SEARCH;
         private Duration configExpectedDuration = ClusterUpgrade.DEFAULT_EXPECTED_DURATION;
         private WindowPolicy configWindowPolicy = WindowPolicy.START_WITHIN;
+        private Optional<Renderer> renderer = Optional.empty();
 
         private Builder() {}
 
@@ -162,6 +173,18 @@ public final class Planner {
         /** The window policy of configuration-only upgrades (default {@link WindowPolicy#START_WITHIN}). */
         public Builder configWindowPolicy(WindowPolicy policy) {
             this.configWindowPolicy = Objects.requireNonNull(policy, "policy");
+            return this;
+        }
+
+        /**
+         * A dry-run renderer for the target side of each cluster's three-way merge (default: none,
+         * the target release's defaults and the cluster's values applied to its resources). The
+         * planner asks it once per cluster with resources and target release, on the planning
+         * thread; a {@link PreparedFleet} keeps the answers, except failures, which it asks again
+         * at its next plan. See {@link Renderer} for what its answers mean.
+         */
+        public Builder renderer(Renderer dryRun) {
+            this.renderer = Optional.of(Objects.requireNonNull(dryRun, "renderer"));
             return this;
         }
 

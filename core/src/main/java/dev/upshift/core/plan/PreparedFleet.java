@@ -168,12 +168,14 @@ public final class PreparedFleet {
     /** The reviewable change of a release upgrade, kept per cluster when it starts from the document's release. */
     ChangeSummary change(int i, ManagedCluster c, Release from, Release to) {
         if (!from.version().equals(c.release())) {
-            return ChangeSummary.of(c, from, to);
+            return ChangeSummary.of(c, from, to, planner.renderer());
         }
         ChangeSummary known = changes.get(i);
         if (known == null) {
-            known = ChangeSummary.of(c, from, to);
-            changes.set(i, known);
+            known = ChangeSummary.of(c, from, to, planner.renderer());
+            if (!known.retry()) {
+                changes.set(i, known);
+            }
         }
         return known;
     }
@@ -181,12 +183,14 @@ public final class PreparedFleet {
     /** The change a cluster's values make on its release, kept per cluster when it is the document's release. */
     ChangeSummary config(int i, ManagedCluster c, Release release, Version running) {
         if (!running.equals(c.release())) {
-            return ChangeSummary.of(c, release, release);
+            return ChangeSummary.of(c, release, release, planner.renderer());
         }
         ChangeSummary known = configs.get(i);
         if (known == null) {
-            known = ChangeSummary.of(c, release, release);
-            configs.set(i, known);
+            known = ChangeSummary.of(c, release, release, planner.renderer());
+            if (!known.retry()) {
+                configs.set(i, known);
+            }
         }
         return known;
     }

@@ -20,6 +20,10 @@ public final class ReasonCodes {
     public static final String IMMUTABLE_FIELD = "IMMUTABLE_FIELD";
     /** The cluster's resources cannot be merged at all (a list whose items cannot be matched by key, ...). */
     public static final String INVALID_RESOURCES = "INVALID_RESOURCES";
+    /** The configured {@code Renderer} answered that the cluster cannot be rendered at the target; its reason follows. */
+    public static final String RENDERING_REJECTED = "RENDERING_REJECTED";
+    /** The configured {@code Renderer} threw: the cluster is not planned this round, and the next round asks again. */
+    public static final String RENDERER_FAILED = "RENDERER_FAILED";
     /** Two upgrades select the cluster with different targets; names both. */
     public static final String CONFLICTING_UPGRADES = dev.upshift.core.select.ConflictingUpgrades.CODE;
     /** The cluster's stage, or an earlier one, has more failures than its {@code maxFailures}. */
@@ -66,6 +70,7 @@ public final class ReasonCodes {
 
     /** Every code above, in this order. */
     public static final List<String> ALL = List.of(NO_PATH, FIELD_CONFLICT, IMMUTABLE_FIELD, INVALID_RESOURCES,
+            RENDERING_REJECTED, RENDERER_FAILED,
             CONFLICTING_UPGRADES, STAGE_HALTED, NO_WINDOW, TARGET_UNRESOLVED, UNKNOWN_RELEASE, UNKNOWN_SCHEDULE,
             STAGE_OVERLAP, UNSTAGED, STRATEGY_DECLINED, WAITING_STAGE, SOAKING, MAX_CONCURRENT, FROZEN,
             WAITING_START_TIME, EXCLUDED, OUTSIDE_WINDOW, UPGRADE_FAILED);

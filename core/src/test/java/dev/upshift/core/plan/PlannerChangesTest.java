@@ -26,10 +26,14 @@ import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
+import dev.upshift.spi.Renderer;
+import dev.upshift.spi.Rendering;
 import dev.upshift.spi.UpgradeState;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -149,5 +153,114 @@ class PlannerChangesTest {
         Plan plan = Planner.standard().plan(new PlanInput(CATALOG, List.of(c), List.of(), List.of(), List.of(
                 Fixtures.history(NOW.minusSeconds(60), "a", "19.1.0", "19.1.0", UpgradeState.IN_PROGRESS))), NOW);
         assertThat(plan.entry("a").orElseThrow().state()).isEqualTo(UpgradeState.IN_PROGRESS);
+    }
+
+    /** Renders the control plane at the release's Kubernetes, with a machine template the release's defaults do not name. */
+    private static final class TemplateRenderer implements Renderer {
+        final Map<String, Integer> calls = new TreeMap<>();
+        final Map<String, String> releases = new TreeMap<>();
+
+        @Override
+        public Rendering render(ManagedCluster cluster, Release release) {
+            calls.merge(cluster.id(), 1, Integer::sum);
+            releases.put(cluster.id(), release.version().toString());
+            if (cluster.id().startsWith("refused")) {
+                return Rendering.rejected("the admission webhook refuses replicas below 5");
+            }
+            if (cluster.id().startsWith("down") && calls.get(cluster.id()) == 1) {
+                throw new IllegalStateException("management cluster unreachable");
+            }
+            var doc = controlPlane(cluster.id(), "v" + release.component("kubernetes").orElseThrow(), 3);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) doc.get("spec")).put("machineTemplate",
+                    cluster.id().startsWith("moved") ? "t9" : "t1");
+            return Rendering.rendered(documents(doc));
+        }
+    }
+
+    private static Plan planRendered(Renderer renderer, List<ManagedCluster> clusters, List<ClusterUpgrade> upgrades) {
+        return Planner.builder().renderer(renderer).build()
+                .plan(new PlanInput(CATALOG, clusters, List.of(), upgrades, List.<HistoryEntry>of()), NOW);
+    }
+
+    @Test
+    @DisplayName("with a renderer, its dry-run is the merge's target: a field it changes that the release's defaults keep decides the plan")
+    void rendererGivesTheTarget() {
+        List<ManagedCluster> clusters = List.of(withPlane("moved", "19.1.0", "v1.28.3", 3),
+                withPlane("kept", "19.1.0", "v1.28.3", 3));
+        List<ClusterUpgrade> upgrades = List.of(upgrade("u", "19.2.0", all()).build());
+        assertThat(plan(clusters, upgrades).entry("moved").orElseThrow().state())
+                .as("the release's defaults keep machineTemplate t1").isEqualTo(UpgradeState.READY);
+
+        TemplateRenderer renderer = new TemplateRenderer();
+        Plan plan = planRendered(renderer, clusters, upgrades);
+        PlanEntry moved = plan.entry("moved").orElseThrow();
+        assertThat(codes(moved)).containsExactly(ReasonCodes.IMMUTABLE_FIELD);
+        assertThat(moved.reasons().get(0).message()).contains("spec.machineTemplate");
+        PlanEntry kept = plan.entry("kept").orElseThrow();
+        assertThat(kept.state()).isEqualTo(UpgradeState.READY);
+        assertThat(kept.impact()).as("the rendered version v1.28.9 rolls the control plane").contains(Impact.ROLLING);
+        assertThat(renderer.releases).as("asked at the target release").containsEntry("kept", "19.2.0");
+    }
+
+    @Test
+    @DisplayName("the renderer is asked once per cluster with resources in a plan, and a prepared fleet keeps its answers")
+    void rendererCalls() {
+        TemplateRenderer renderer = new TemplateRenderer();
+        List<ManagedCluster> clusters = List.of(withPlane("a", "19.1.0", "v1.28.3", 3), withPlane("b", "19.1.0", "v1.28.3", 3),
+                cluster("bare", "19.1.0").build());
+        PreparedFleet fleet = Planner.builder().renderer(renderer).build().prepare(new PlanInput(CATALOG, clusters,
+                List.of(), List.of(upgrade("u", "19.2.0", all()).build()), List.<HistoryEntry>of()));
+        fleet.plan(NOW);
+        fleet.plan(NOW.plus(Duration.ofHours(1)));
+        assertThat(renderer.calls).as("no resources: nothing to merge, not asked").containsOnly(Map.entry("a", 1),
+                Map.entry("b", 1));
+    }
+
+    @Test
+    @DisplayName("a rejected rendering blocks that cluster with RENDERING_REJECTED and its reason; the others are planned")
+    void renderingRejected() {
+        Plan plan = planRendered(new TemplateRenderer(), List.of(withPlane("refused", "19.1.0", "v1.28.3", 3),
+                withPlane("fine", "19.1.0", "v1.28.3", 3)), List.of(upgrade("u", "19.2.0", all()).build()));
+        PlanEntry refused = plan.entry("refused").orElseThrow();
+        assertThat(refused.state()).isEqualTo(UpgradeState.BLOCKED);
+        assertThat(codes(refused)).containsExactly(ReasonCodes.RENDERING_REJECTED);
+        assertThat(refused.reasons().get(0).message()).contains("19.2.0").contains("admission webhook refuses");
+        assertThat(plan.entry("fine").orElseThrow().state()).isEqualTo(UpgradeState.READY);
+    }
+
+    @Test
+    @DisplayName("a renderer that throws blocks the cluster with RENDERER_FAILED for this plan only: the next plan asks again")
+    void rendererFails() {
+        TemplateRenderer renderer = new TemplateRenderer();
+        PreparedFleet fleet = Planner.builder().renderer(renderer).build().prepare(new PlanInput(CATALOG,
+                List.of(withPlane("down", "19.1.0", "v1.28.3", 3), withPlane("up", "19.1.0", "v1.28.3", 3)), List.of(),
+                List.of(upgrade("u", "19.2.0", all()).build()), List.<HistoryEntry>of()));
+        Plan first = fleet.plan(NOW);
+        PlanEntry down = first.entry("down").orElseThrow();
+        assertThat(down.state()).isEqualTo(UpgradeState.BLOCKED);
+        assertThat(codes(down)).containsExactly(ReasonCodes.RENDERER_FAILED);
+        assertThat(down.reasons().get(0).message()).contains("management cluster unreachable").doesNotContain("Exception");
+        assertThat(first.entry("up").orElseThrow().state()).isEqualTo(UpgradeState.READY);
+
+        Plan second = fleet.plan(NOW.plus(Duration.ofMinutes(5)));
+        assertThat(second.entry("down").orElseThrow().state()).isEqualTo(UpgradeState.READY);
+        assertThat(renderer.calls).containsEntry("down", 2).containsEntry("up", 1);
+    }
+
+    @Test
+    @DisplayName("for a configuration upgrade the renderer is asked at the cluster's own release, with its values")
+    void rendererForConfig() {
+        var values = controlPlaneDefaults(JSON.objectNode().put("replicas", 5));
+        ManagedCluster c = withPlane("a", "19.1.0", "v1.28.3", 3).toBuilder().values(values).build();
+        List<ManagedCluster> seen = new java.util.ArrayList<>();
+        Renderer echo = (cluster, release) -> {
+            seen.add(cluster);
+            return Rendering.rendered(release.defaults().then(cluster.values()).applyTo(cluster.resources(), "test"));
+        };
+        Plan plan = planRendered(echo, List.of(c), List.of());
+        PlanEntry e = plan.entry("a").orElseThrow();
+        assertThat(e.kind()).contains(PlanKind.CONFIG);
+        assertThat(e.impact()).contains(Impact.IN_PLACE);
+        assertThat(seen).extracting(ManagedCluster::values).containsExactly(values);
     }
 }
