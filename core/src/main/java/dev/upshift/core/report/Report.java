@@ -1,5 +1,6 @@
 package dev.upshift.core.report;
 
+import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.core.simulate.SimulatedCluster;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.spi.ClusterUpgrade;
@@ -12,7 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** How the timeline groups clusters: by the upgrade that selects them, then by stage in the upgrade's order. */
+/**
+ * How the timeline groups clusters: by the upgrade that selects them, then by stage in the upgrade's
+ * order; then the clusters that upgrades with different targets both claim, and last those no upgrade
+ * selects.
+ */
 final class Report {
     private Report() {}
 
@@ -40,10 +45,13 @@ final class Report {
 
     static List<Group> groups(Simulation sim) {
         TreeMap<String, List<SimulatedCluster>> byUpgrade = new TreeMap<>();
+        List<SimulatedCluster> contested = new ArrayList<>();
         List<SimulatedCluster> none = new ArrayList<>();
         for (SimulatedCluster c : sim.clusters()) {
             if (c.upgrade().isPresent()) {
                 byUpgrade.computeIfAbsent(c.upgrade().get(), k -> new ArrayList<>()).add(c);
+            } else if (c.reasons().stream().anyMatch(r -> r.code().equals(ReasonCodes.CONFLICTING_UPGRADES))) {
+                contested.add(c);
             } else {
                 none.add(c);
             }
@@ -53,11 +61,15 @@ final class Report {
             Optional<ClusterUpgrade> intent = sim.intent(name);
             out.add(new Group(name, intent, stages(clusters, intent)));
         });
-        if (!none.isEmpty()) {
-            out.add(new Group("Not selected by any upgrade", Optional.empty(),
-                    List.of(new StageRows(Optional.empty(), "", none))));
-        }
+        ungrouped(out, "Claimed by conflicting upgrades", contested);
+        ungrouped(out, "Not selected by any upgrade", none);
         return out;
+    }
+
+    private static void ungrouped(List<Group> out, String title, List<SimulatedCluster> clusters) {
+        if (!clusters.isEmpty()) {
+            out.add(new Group(title, Optional.empty(), List.of(new StageRows(Optional.empty(), "", clusters))));
+        }
     }
 
     private static List<StageRows> stages(List<SimulatedCluster> clusters, Optional<ClusterUpgrade> intent) {

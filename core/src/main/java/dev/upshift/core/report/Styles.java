@@ -65,7 +65,7 @@ final class Styles {
             border-bottom:1px solid var(--line);padding:6px 10px 6px 0;position:sticky;top:0;background:var(--card)}
             td{border-bottom:1px solid #f0f2f5;padding:5px 10px 5px 0;vertical-align:top}
             tbody tr:hover td{background:#f8fafc}
-            td.nw{white-space:nowrap}td.cl{font-weight:500;word-break:break-all}
+            td.nw{white-space:nowrap}td.cl{font-weight:500;white-space:nowrap}
             .state{font-weight:600;white-space:nowrap}
             .reason{display:block}.reason+.reason{margin-top:2px}
             .code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace;font-size:11px;

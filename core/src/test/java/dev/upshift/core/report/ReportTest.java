@@ -3,12 +3,14 @@ package dev.upshift.core.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.core.simulate.SimulatedCluster;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.release.Version;
 import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.Reason;
 import dev.upshift.spi.Stage;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
@@ -26,6 +28,13 @@ class ReportTest {
         return new SimulatedCluster(id, Optional.ofNullable(upgrade), Optional.ofNullable(stage), v, Optional.empty(),
                 Optional.empty(), v, UpgradeState.UP_TO_DATE, List.of(), List.of(), List.of(), Optional.empty(), List.of(),
                 Optional.empty());
+    }
+
+    private static SimulatedCluster contested(String id) {
+        Version v = Version.parse("1.0.0");
+        return new SimulatedCluster(id, Optional.empty(), Optional.empty(), v, Optional.empty(), Optional.empty(), v,
+                UpgradeState.BLOCKED, List.of(Reason.of(ReasonCodes.CONFLICTING_UPGRADES, "u and w select " + id)),
+                List.of(), List.of(), Optional.empty(), List.of(), Optional.empty());
     }
 
     private static Simulation simulation(List<SimulatedCluster> clusters, List<ClusterUpgrade> intents) {
@@ -68,5 +77,21 @@ class ReportTest {
                     assertThat(s.header()).isEmpty();
                     assertThat(s.clusters()).hasSize(2);
                 }));
+    }
+
+    @Test
+    @DisplayName("clusters two upgrades claim with different targets are grouped apart from those no upgrade selects")
+    void contestedApartFromUnselected() {
+        Simulation sim = simulation(List.of(cluster("lonely", null, null), contested("both"), cluster("a", "u", null)),
+                List.of(staged("u")));
+
+        List<Report.Group> groups = Report.groups(sim);
+
+        assertThat(groups).extracting(Report.Group::title)
+                .containsExactly("u", "Claimed by conflicting upgrades", "Not selected by any upgrade");
+        assertThat(groups.get(1).stages()).singleElement()
+                .satisfies(s -> assertThat(s.clusters()).extracting(SimulatedCluster::cluster).containsExactly("both"));
+        assertThat(groups.get(2).stages()).singleElement()
+                .satisfies(s -> assertThat(s.clusters()).extracting(SimulatedCluster::cluster).containsExactly("lonely"));
     }
 }
