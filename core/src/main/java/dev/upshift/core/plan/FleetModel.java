@@ -6,15 +6,14 @@ import dev.upshift.core.select.ResolvedTarget;
 import dev.upshift.core.select.StageOverlap;
 import dev.upshift.core.select.StageSelection;
 import dev.upshift.core.select.UpgradeSelection;
+import dev.upshift.core.validate.CrossReferences;
 import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Suggestions;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
-import dev.upshift.spi.UpgradeTarget;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -58,7 +57,7 @@ final class FleetModel {
         for (int i = 0; i < clusters.size(); i++) {
             assignments[i] = assign(clusters.get(i), owners[i], groupOf);
         }
-        checkClusters();
+        checkReferences();
         problems.sort(null);
     }
 
@@ -102,7 +101,6 @@ final class FleetModel {
     private Map<String, StageGroup> groups() {
         Map<String, StageGroup> out = new HashMap<>();
         for (UpgradeSelection u : selection.upgrades()) {
-            checkUpgrade(u);
             List<StageGroup> list = new ArrayList<>();
             stages.put(u.name(), list);
             for (StageSelection s : u.stages()) {
@@ -158,61 +156,8 @@ final class FleetModel {
         return new Assignment(owner, Optional.of(target), group, blockers);
     }
 
-    private void checkUpgrade(UpgradeSelection u) {
-        ClusterUpgrade upgrade = u.upgrade();
-        if (u.invalid().isPresent()) {
-            problems.add(Problem.error(upgrade.location(), "spec.matchers", u.invalid().get()
-                    + "; the upgrade selects no cluster"));
-            return;
-        }
-        if (u.target() instanceof ResolvedTarget.Unresolved why) {
-            String field = upgrade.target() instanceof UpgradeTarget.ExplicitRelease ? "spec.release" : "spec.target";
-            problems.add(Problem.error(upgrade.location(), field, why.message()));
-        }
-        if (u.clusters().isEmpty()) {
-            problems.add(Problem.warning(upgrade.location(), "spec.matchers", "upgrade " + upgrade.name()
-                    + " selects no cluster"));
-            return;
-        }
-        for (int i = 0; i < u.stages().size(); i++) {
-            StageSelection s = u.stages().get(i);
-            if (!s.implicit() && s.clusters().isEmpty()) {
-                problems.add(Problem.warning(upgrade.location(), "spec.stages[" + i + "].matchers", "stage " + s.name()
-                        + " selects none of the upgrade's clusters"));
-            }
-        }
-        for (StageOverlap o : u.overlaps()) {
-            problems.add(Problem.error(upgrade.location(), "spec.stages", o.message()));
-        }
-        for (ManagedCluster c : u.unstaged()) {
-            problems.add(Problem.warning(upgrade.location(), "spec.stages", "upgrade " + upgrade.name() + " selects "
-                    + c.id() + " but none of its stages does; the cluster is not upgraded"));
-        }
-    }
-
-    private void checkClusters() {
-        List<String> releases = null;
-        for (ManagedCluster c : clusters) {
-            if (catalog.get(c.release()).isEmpty()) {
-                if (releases == null) {
-                    releases = catalog.releases().stream().map(r -> r.version().toString()).toList();
-                }
-                problems.add(Problem.error(c.location(), "spec.release", "cluster " + c.id() + " runs release "
-                        + c.release() + ", which is not in the catalog"
-                        + Suggestions.closest(c.release().toString(), releases).map(s -> "; did you mean " + s + "?")
-                                .orElse("")));
-            }
-            if (c.schedule().isPresent() && !schedules.containsKey(c.schedule().get())) {
-                problems.add(Problem.error(c.location(), "spec.schedule", "unknown schedule '" + c.schedule().get() + "'"
-                        + Suggestions.hint(c.schedule().get(), schedules.keySet(), "; known schedules: ")
-                        + "; the cluster is not upgraded until it names one that exists"));
-            }
-        }
-        // a warning, as validate reports it: the documents are valid, and the plan blocks the cluster with a reason
-        for (ConflictingUpgrades conflict : selection.conflicts()) {
-            String first = conflict.claims().get(0).upgrade();
-            Optional<UpgradeSelection> u = selection.upgrade(first);
-            u.ifPresent(s -> problems.add(Problem.warning(s.upgrade().location(), "spec.matchers", conflict.message())));
-        }
+    /** The references across the input's documents, checked as {@code upshift validate} checks them. */
+    private void checkReferences() {
+        problems.addAll(CrossReferences.of(catalog, schedules.keySet()).check(clusters, selection));
     }
 }

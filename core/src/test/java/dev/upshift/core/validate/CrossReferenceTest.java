@@ -2,10 +2,15 @@ package dev.upshift.core.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanInput;
+import dev.upshift.core.plan.Planner;
 import dev.upshift.diff.problem.Problem;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.DisplayName;
@@ -186,5 +191,47 @@ class CrossReferenceTest {
                 "clusters/b/bad.yaml:3:18: metadata.name: expected text, got a list");
         assertThat(report.documentsPerKind()).containsEntry("ManagedCluster", 2);
         assertThat(report.documents()).as("releases, schedule and clusters; not the resources").isEqualTo(6);
+    }
+
+    @Test
+    @DisplayName("a plan of the folder reports the same reference problems as validate, at the documents")
+    void planReportsWhatValidateReports() throws IOException {
+        catalog();
+        write("c.yaml", cluster("a", "dev", "19.3.2", "weekday-night") + "---\n" + cluster("b", "lab", "19.3.1", null)
+                + "---\n" + cluster("c", "prod", "19.3.1", null));
+        write("u.yaml", HEADER + """
+                kind: ClusterUpgrade
+                metadata: {name: u}
+                spec:
+                  matchers: [{value: ".*", isRegex: true}]
+                  release: 20.1.9
+                  stages:
+                    - {name: dev, matchers: [{key: stage, value: dev}]}
+                    - {name: qa, matchers: [{key: stage, value: qa}]}
+                ---
+                apiVersion: upshift.dev/v1alpha1
+                kind: ClusterUpgrade
+                metadata: {name: v}
+                spec: {matchers: [{value: c}], target: {channel: stable, constraint: "~19.3"}}
+                ---
+                apiVersion: upshift.dev/v1alpha1
+                kind: ClusterUpgrade
+                metadata: {name: w}
+                spec: {matchers: [{value: c}], release: 20.1.0}
+                """);
+        FleetFolder.Contents folder = FleetFolder.of(dir).read();
+        Plan plan = Planner.standard().plan(PlanInput.from(folder::clusters, folder::releases, folder::schedules,
+                folder::upgrades, List.of()), Instant.parse("2026-12-01T00:00:00Z"));
+
+        List<String> validated = FleetValidator.create().validate(dir).problems().stream().map(CrossReferenceTest::unplaced)
+                .toList();
+        List<String> planned = plan.problems().stream().map(CrossReferenceTest::unplaced).toList();
+
+        assertThat(validated).hasSize(6).containsExactlyInAnyOrderElementsOf(planned);
+    }
+
+    /** A problem without its line and column: the plan knows where each document is, validate where each field is. */
+    private static String unplaced(Problem p) {
+        return p.location().source() + ": " + p.severity() + ": " + p.field() + ": " + p.message();
     }
 }
