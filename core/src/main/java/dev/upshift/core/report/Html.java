@@ -1,6 +1,7 @@
 package dev.upshift.core.report;
 
 import java.math.BigDecimal;
+import dev.upshift.diff.value.Durations;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -63,17 +64,7 @@ final class Html {
 
     /** {@code 3d 4h}, {@code 22h}, {@code 45m}, {@code 2h 30m}: the two largest units. */
     static String duration(Duration d) {
-        long minutes = d.toMinutes();
-        long days = minutes / (24 * 60);
-        long hours = minutes / 60 % 24;
-        long mins = minutes % 60;
-        if (days > 0) {
-            return days + "d" + (hours > 0 ? " " + hours + "h" : "");
-        }
-        if (hours > 0) {
-            return hours + "h" + (mins > 0 ? " " + mins + "m" : "");
-        }
-        return mins > 0 ? mins + "m" : d.getSeconds() + "s";
+        return Durations.approximate(d);
     }
 
     /** A share in [0, 1] as a percentage without trailing zeros: {@code 5%}, {@code 12.5%}. */

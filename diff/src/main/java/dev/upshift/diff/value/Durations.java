@@ -122,4 +122,28 @@ public final class Durations {
         }
         return out.toString();
     }
+
+    /**
+     * Renders a duration for people reading a report: its two largest units of days, hours and
+     * minutes, rounded down ({@code 3d 4h}, {@code 22h}, {@code 2h 30m}, {@code 45m}); under a minute,
+     * its seconds ({@code 30s}). Not meant to be parsed back: {@link #format} is exact.
+     *
+     * @throws IllegalArgumentException if {@code d} is negative
+     */
+    public static String approximate(Duration d) {
+        if (d.isNegative()) {
+            throw new IllegalArgumentException("a negative duration: " + d);
+        }
+        long minutes = d.toMinutes();
+        long days = minutes / (24 * 60);
+        long hours = minutes / 60 % 24;
+        long mins = minutes % 60;
+        if (days > 0) {
+            return days + "d" + (hours > 0 ? " " + hours + "h" : "");
+        }
+        if (hours > 0) {
+            return hours + "h" + (mins > 0 ? " " + mins + "m" : "");
+        }
+        return mins > 0 ? mins + "m" : d.getSeconds() + "s";
+    }
 }

@@ -2,6 +2,8 @@ package dev.upshift.diff.value;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.longs;
 
 import dev.upshift.diff.problem.SyntaxException;
 import dev.upshift.diff.testing.Allocation;
@@ -85,5 +87,39 @@ class DurationsTest {
         if (before >= 0) {
             assertThat(Allocation.ofCurrentThread() - before).as("bytes allocated").isLessThan(64 * 1024);
         }
+    }
+
+    @ParameterizedTest(name = "{0} seconds read as {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            0        | 0s
+            59       | 59s
+            60       | 1m
+            2700     | 45m
+            3600     | 1h
+            9000     | 2h 30m
+            9059     | 2h 30m
+            79200    | 22h
+            86400    | 1d
+            273600   | 3d 4h
+            274199   | 3d 4h
+            """)
+    @DisplayName("approximate gives the two largest units of days, hours and minutes, rounded down")
+    void approximate(long seconds, String text) {
+        assertThat(Durations.approximate(Duration.ofSeconds(seconds))).isEqualTo(text);
+    }
+
+    @Test
+    @DisplayName("approximate reads back, through parse, as at most the duration, less than the unit below its largest below it")
+    void approximateIsARoundingDown() {
+        qt().forAll(longs().between(0, 400L * 86_400)).checkAssert(seconds -> {
+            Duration d = Duration.ofSeconds(seconds);
+            String text = Durations.approximate(d);
+            Duration read = Durations.parse(text.replace(" ", ""));
+            Duration dropped = text.contains("d") ? Duration.ofHours(1)
+                    : text.endsWith("s") ? Duration.ofSeconds(1) : Duration.ofMinutes(1);
+            assertThat(read).as(text).isLessThanOrEqualTo(d);
+            assertThat(d.minus(read)).as(text).isLessThan(dropped);
+        });
+        assertThatThrownBy(() -> Durations.approximate(Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class);
     }
 }

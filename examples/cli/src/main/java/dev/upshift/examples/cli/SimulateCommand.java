@@ -11,6 +11,7 @@ import dev.upshift.core.simulate.SimulationJson;
 import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.Simulator;
 import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.value.Durations;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -18,7 +19,6 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -125,7 +125,7 @@ final class SimulateCommand implements Callable<Integer> {
         List<List<String>> rows = new ArrayList<>();
         for (SimulatedCluster c : sim.clusters()) {
             rows.add(List.of(clip(c.cluster(), 36), upgraded(c), c.outcome().word(), c.longestHold()
-                    .map(h -> h.code() + " " + duration(h.total())).orElse("-")));
+                    .map(h -> h.code() + " " + Durations.approximate(h.total())).orElse("-")));
         }
         List<String> header = List.of("CLUSTER", "UPGRADED (UTC)", "OUTCOME", "HELD BACK LONGEST");
         int fixed = 0;
@@ -180,21 +180,6 @@ final class SimulateCommand implements Callable<Integer> {
     private static String minute(LocalDateTime t) {
         return String.format(Locale.ROOT, "%04d-%02d-%02d %02d:%02d", t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
                 t.getHour(), t.getMinute());
-    }
-
-    /** {@code 3d 4h}, {@code 22h}, {@code 2h 30m}, {@code 45m}: the two largest units. */
-    static String duration(Duration d) {
-        long minutes = d.toMinutes();
-        long days = minutes / (24 * 60);
-        long hours = minutes / 60 % 24;
-        long mins = minutes % 60;
-        if (days > 0) {
-            return days + "d" + (hours > 0 ? " " + hours + "h" : "");
-        }
-        if (hours > 0) {
-            return hours + "h" + (mins > 0 ? " " + mins + "m" : "");
-        }
-        return mins > 0 ? mins + "m" : d.getSeconds() + "s";
     }
 
     private static String clip(String s, int max) {
