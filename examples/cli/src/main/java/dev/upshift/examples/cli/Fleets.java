@@ -2,7 +2,9 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.core.files.FleetFolder;
 import dev.upshift.core.plan.PlanInput;
+import dev.upshift.diff.problem.InputException;
 import dev.upshift.diff.problem.Problem;
+import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.diff.problem.Suggestions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -22,9 +24,17 @@ final class Fleets {
     /**
      * The fleet folder read once through the four file-based sources, without history (the CLI
      * keeps none yet).
+     *
+     * @throws InputException when the path given cannot be read at all (it does not exist, or cannot
+     *     be listed): there is no fleet to plan, and an empty plan would only hide that
      */
     static PlanInput read(Path fleet) {
         FleetFolder.Contents c = FleetFolder.of(fleet).read();
+        SourceLocation root = SourceLocation.of(fleet.toString());
+        List<Problem> unreadable = c.problems().stream().filter(p -> p.isError() && p.location().equals(root)).toList();
+        if (!unreadable.isEmpty()) {
+            throw new InputException(unreadable);
+        }
         return PlanInput.from(c::clusters, c::releases, c::schedules, c::upgrades, List.of());
     }
 

@@ -1,6 +1,5 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.core.files.FleetFolder;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.report.HtmlReport;
@@ -85,9 +84,7 @@ final class SimulateCommand implements Callable<Integer> {
                             + spec.commandLine().getParseResult().matchedOption("--failure-rate").stringValues().get(0));
         }
         PrintWriter err = spec.commandLine().getErr();
-        FleetFolder.Contents contents = FleetFolder.of(fleet).read();
-        PlanInput input = PlanInput.from(contents::clusters, contents::releases, contents::schedules, contents::upgrades,
-                List.of());
+        PlanInput input = Fleets.read(fleet);
         input.problems().forEach(err::println);
         err.flush();
         SimulationSettings settings = SimulationSettings.between(from, until).withSeed(seed).withFailureRate(failureRate);

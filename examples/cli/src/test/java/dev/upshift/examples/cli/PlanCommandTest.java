@@ -170,6 +170,25 @@ class PlanCommandTest {
     }
 
     @Test
+    @DisplayName("a fleet path that does not exist is one error and exit 1, with no empty plan after it")
+    void aMissingFleetIsAnErrorAlone() {
+        Path missing = dir.resolve("flet");
+        for (String command : List.of("plan", "explain", "simulate", "diff")) {
+            List<String> args = new ArrayList<>(List.of(command, "--fleet", missing.toString()));
+            switch (command) {
+                case "explain" -> args.addAll(List.of("--cluster", "a"));
+                case "simulate" -> args.addAll(List.of("--from", "2026-12-01", "--until", "2026-12-10"));
+                case "diff" -> args.addAll(List.of("--cluster", "a", "--to", "20.1.0"));
+                default -> { }
+            }
+            Cli r = Cli.run(args.toArray(new String[0]));
+            assertThat(r.exitCode()).as(command).isEqualTo(Main.PROBLEM);
+            assertThat(r.out()).as(command).isEmpty();
+            assertThat(r.err()).as(command).isEqualTo(missing + ": no such file or folder\n");
+        }
+    }
+
+    @Test
     void anUnknownOutputIsWrongUsage() {
         Cli r = plan(fleet, "--output", "xml");
         assertThat(r.exitCode()).isEqualTo(Main.USAGE);
