@@ -1,7 +1,7 @@
 package dev.upshift.core.report;
 
-import java.math.BigDecimal;
 import dev.upshift.diff.value.Durations;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
