@@ -18,6 +18,7 @@ import dev.upshift.spi.Stage;
 import dev.upshift.spi.UpgradeTarget;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -85,7 +86,7 @@ public final class CrossReferences {
      * at their documents' locations.
      */
     public static CrossReferences of(ReleaseCatalog catalog, Collection<String> scheduleNames) {
-        return new CrossReferences(Objects.requireNonNull(catalog, "catalog"), Set.copyOf(new TreeSet<>(scheduleNames)),
+        return new CrossReferences(Objects.requireNonNull(catalog, "catalog"), Collections.unmodifiableSortedSet(new TreeSet<>(scheduleNames)),
                 FieldLocator.documentOnly(), Set.of(), Set.of());
     }
 

@@ -6,7 +6,10 @@ import dev.upshift.core.files.FleetFolder;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
+import dev.upshift.core.select.FleetSelection;
 import dev.upshift.diff.problem.Problem;
+import dev.upshift.release.ReleaseCatalog;
+import dev.upshift.spi.ManagedCluster;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -233,5 +236,16 @@ class CrossReferenceTest {
     /** A problem without its line and column: the plan knows where each document is, validate where each field is. */
     private static String unplaced(Problem p) {
         return p.location().source() + ": " + p.severity() + ": " + p.field() + ": " + p.message();
+    }
+
+    @Test
+    @DisplayName("the schedules an unknown name is checked against are listed in name order, the same on every run")
+    void knownSchedulesInNameOrder() {
+        List<String> names = List.of("zulu", "echo", "alpha", "mike", "golf", "kilo", "bravo");
+        ManagedCluster c = ManagedCluster.builder("a").release("19.3.1").infrastructure("aws").schedule("nightly").build();
+        List<Problem> problems = CrossReferences.of(ReleaseCatalog.of(List.of()), names)
+                .check(List.of(c), FleetSelection.of(List.of(c), List.of(), ReleaseCatalog.of(List.of())));
+        assertThat(problems).extracting(Problem::message).contains(
+                "unknown MaintenanceSchedule 'nightly'; known schedules: alpha, bravo, echo, golf, kilo, mike, zulu");
     }
 }
