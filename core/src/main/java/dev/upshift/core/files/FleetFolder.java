@@ -3,6 +3,7 @@ package dev.upshift.core.files;
 import dev.upshift.core.FleetKinds;
 import dev.upshift.diff.kind.DocumentKind;
 import dev.upshift.diff.kind.DocumentKinds;
+import dev.upshift.diff.problem.FieldLocator;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.Problems;
 import dev.upshift.diff.source.SourceDocument;
@@ -71,9 +72,13 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
      * @param upgrades the {@code ClusterUpgrade}s
      * @param problems every problem of the folder, of every kind (including {@code FieldRules} and
      *     {@code AvailabilityProfile} documents, which no listing carries), in path order
+     * @param fields where the fields of the folder's documents are, for a plan's problems
+     *     ({@code PlanInput.withFields}); it holds the documents read, with their positions, as long
+     *     as it is kept
      */
     public record Contents(Listing<ManagedCluster> clusters, Listing<Release> releases,
-            Listing<MaintenanceSchedule> schedules, Listing<ClusterUpgrade> upgrades, List<Problem> problems) {
+            Listing<MaintenanceSchedule> schedules, Listing<ClusterUpgrade> upgrades, List<Problem> problems,
+            FieldLocator fields) {
         /** Validates and copies the parts. */
         public Contents {
             Objects.requireNonNull(clusters, "clusters");
@@ -81,6 +86,7 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
             Objects.requireNonNull(schedules, "schedules");
             Objects.requireNonNull(upgrades, "upgrades");
             problems = List.copyOf(problems);
+            Objects.requireNonNull(fields, "fields");
         }
     }
 
@@ -101,7 +107,8 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
             }
         }
         all.sort(null);
-        return new Contents(clusters, releases, schedules, upgrades, all);
+        return new Contents(clusters, releases, schedules, upgrades, all,
+                SourceDocument.locator(loaded.fleet().documents()));
     }
 
     /** Reads the folder and lists its clusters. */

@@ -57,7 +57,7 @@ final class FleetModel {
         for (int i = 0; i < clusters.size(); i++) {
             assignments[i] = assign(clusters.get(i), owners[i], groupOf);
         }
-        checkReferences();
+        checkReferences(input);
         problems.sort(null);
     }
 
@@ -157,7 +157,8 @@ final class FleetModel {
     }
 
     /** The references across the input's documents, checked as {@code upshift validate} checks them. */
-    private void checkReferences() {
-        problems.addAll(CrossReferences.of(catalog, schedules.keySet()).check(clusters, selection));
+    private void checkReferences(PlanInput input) {
+        problems.addAll(CrossReferences.of(catalog, schedules.keySet()).locatedBy(input.fields())
+                .check(clusters, selection));
     }
 }

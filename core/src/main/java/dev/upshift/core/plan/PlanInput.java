@@ -1,5 +1,6 @@
 package dev.upshift.core.plan;
 
+import dev.upshift.diff.problem.FieldLocator;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
@@ -36,9 +37,12 @@ import java.util.Objects;
  * @param history the upgrade journal, oldest first (order matters only between entries of one
  *     cluster at the same instant: the later one wins)
  * @param problems what the sources could not read or warned about; carried into the plan
+ * @param fields where the fields of the input's documents are, so that the problems the planner
+ *     finds across documents name their field's line and column ({@link #withFields}); by default
+ *     they are at their document's start
  */
 public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
-        List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems) {
+        List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems, FieldLocator fields) {
 
     /** Validates and copies the parts. */
     public PlanInput {
@@ -48,6 +52,13 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
         upgrades = List.copyOf(upgrades);
         history = List.copyOf(history);
         problems = List.copyOf(problems);
+        Objects.requireNonNull(fields, "fields");
+    }
+
+    /** An input whose problems are placed at their documents' starts. */
+    public PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
+            List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems) {
+        this(catalog, clusters, schedules, upgrades, history, problems, FieldLocator.documentOnly());
     }
 
     /** An input with no listing problems. */
@@ -99,7 +110,15 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
 
     /** The same input with another history (what the simulator changes between steps). */
     public PlanInput withHistory(List<HistoryEntry> entries) {
-        return new PlanInput(catalog, clusters, schedules, upgrades, entries, problems);
+        return new PlanInput(catalog, clusters, schedules, upgrades, entries, problems, fields);
+    }
+
+    /**
+     * The same input with a locator of its documents' fields, such as
+     * {@link dev.upshift.core.files.FleetFolder.Contents#fields()} gives for a fleet folder.
+     */
+    public PlanInput withFields(FieldLocator locator) {
+        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, locator);
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.upshift.core.select.ResolvedTarget;
 import dev.upshift.core.select.StageOverlap;
 import dev.upshift.core.select.StageSelection;
 import dev.upshift.core.select.UpgradeSelection;
+import dev.upshift.diff.problem.FieldLocator;
 import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.diff.problem.Suggestions;
@@ -41,8 +42,9 @@ import java.util.TreeSet;
  *         .check(clusters, FleetSelection.of(clusters, upgrades, catalog));
  * }</pre>
  *
- * <p>Each problem is at its document's {@linkplain ManagedCluster#location() location} and names its
- * field; a {@link FieldLocator} that knows the documents' text puts it at the field itself. Pure,
+ * <p>Each problem names its field and is at its document's {@linkplain ManagedCluster#location()
+ * location}, or, with a {@link FieldLocator} that knows the documents' text
+ * ({@code SourceDocument.locator}), at the field itself. Pure,
  * immutable and thread-safe; linear in clusters plus the selection's size.
  */
 public final class CrossReferences {
@@ -53,24 +55,6 @@ public final class CrossReferences {
     private final FieldLocator locator;
     private final Set<Version> brokenReleases;
     private final Set<String> brokenChannels;
-
-    /**
-     * Where a field of a document is.
-     *
-     * <p>Called with the location of a document (a cluster's or an upgrade's) and an RFC 6901 pointer
-     * into it ({@code /spec/release}); answers the field's location, or the document's when it
-     * cannot tell. Must not throw.
-     */
-    @FunctionalInterface
-    public interface FieldLocator {
-        /** The location of the field at {@code pointer} in the document at {@code document}. */
-        SourceLocation locate(SourceLocation document, String pointer);
-
-        /** The locator that knows no text: every field is at its document's location. */
-        static FieldLocator documentOnly() {
-            return (document, pointer) -> document;
-        }
-    }
 
     private CrossReferences(ReleaseCatalog catalog, Set<String> schedules, FieldLocator locator,
             Set<Version> brokenReleases, Set<String> brokenChannels) {

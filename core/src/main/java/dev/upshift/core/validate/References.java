@@ -5,7 +5,6 @@ import dev.upshift.core.select.FleetSelection;
 import dev.upshift.diff.kind.DocumentKind;
 import dev.upshift.diff.kind.DocumentKinds;
 import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
@@ -13,10 +12,8 @@ import dev.upshift.release.Version;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -38,11 +35,9 @@ final class References {
         Set<String> schedules = new TreeSet<>();
         of(kinds, values, MaintenanceSchedule.KIND.name(), MaintenanceSchedule.class)
                 .forEach(s -> schedules.add(s.metadata().name()));
-        Map<SourceLocation, SourceDocument> documents = new HashMap<>();
         Set<Version> brokenReleases = new LinkedHashSet<>();
         Set<String> brokenChannels = new TreeSet<>();
         for (SourceDocument d : all) {
-            documents.putIfAbsent(d.location(), d);
             if (d.kind().equals(Release.KIND.name())) {
                 Version.tryParse(d.name()).filter(v -> catalog.get(v).isEmpty()).ifPresent(brokenReleases::add);
                 for (JsonNode c : d.root().path("spec").path("channels")) {
@@ -53,16 +48,8 @@ final class References {
             }
         }
         CrossReferences refs = CrossReferences.of(catalog, schedules).ignoringBroken(brokenReleases, brokenChannels)
-                .locatedBy(at(documents));
+                .locatedBy(SourceDocument.locator(all));
         problems.addAll(refs.check(clusters, FleetSelection.of(clusters, upgrades, catalog)));
-    }
-
-    /** A locator over documents read from text: the field's own position where the document has it. */
-    static CrossReferences.FieldLocator at(Map<SourceLocation, SourceDocument> documents) {
-        return (document, pointer) -> {
-            SourceDocument d = documents.get(document);
-            return d == null ? document : d.locate(pointer);
-        };
     }
 
     private static <T> List<T> of(DocumentKinds kinds, DocumentKinds.Values values, String name, Class<T> type) {

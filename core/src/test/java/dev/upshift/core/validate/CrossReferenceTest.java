@@ -196,9 +196,8 @@ class CrossReferenceTest {
         assertThat(report.documents()).as("releases, schedule and clusters; not the resources").isEqualTo(6);
     }
 
-    @Test
-    @DisplayName("a plan of the folder reports the same reference problems as validate, at the documents")
-    void planReportsWhatValidateReports() throws IOException {
+    /** A fleet with six problems across documents, every kind of reference check among them. */
+    private void badReferences() throws IOException {
         catalog();
         write("c.yaml", cluster("a", "dev", "19.3.2", "weekday-night") + "---\n" + cluster("b", "lab", "19.3.1", null)
                 + "---\n" + cluster("c", "prod", "19.3.1", null));
@@ -222,15 +221,37 @@ class CrossReferenceTest {
                 metadata: {name: w}
                 spec: {matchers: [{value: c}], release: 20.1.0}
                 """);
-        FleetFolder.Contents folder = FleetFolder.of(dir).read();
-        Plan plan = Planner.standard().plan(PlanInput.from(folder::clusters, folder::releases, folder::schedules,
-                folder::upgrades, List.of()), Instant.parse("2026-12-01T00:00:00Z"));
+    }
 
+    private Plan plan(boolean withFields) {
+        FleetFolder.Contents folder = FleetFolder.of(dir).read();
+        PlanInput input = PlanInput.from(folder::clusters, folder::releases, folder::schedules, folder::upgrades,
+                List.of());
+        return Planner.standard().plan(withFields ? input.withFields(folder.fields()) : input,
+                Instant.parse("2026-12-01T00:00:00Z"));
+    }
+
+    @Test
+    @DisplayName("a plan of the folder reports the same reference problems as validate, at the documents")
+    void planReportsWhatValidateReports() throws IOException {
+        badReferences();
         List<String> validated = FleetValidator.create().validate(dir).problems().stream().map(CrossReferenceTest::unplaced)
                 .toList();
-        List<String> planned = plan.problems().stream().map(CrossReferenceTest::unplaced).toList();
+        List<String> planned = plan(false).problems().stream().map(CrossReferenceTest::unplaced).toList();
 
         assertThat(validated).hasSize(6).containsExactlyInAnyOrderElementsOf(planned);
+    }
+
+    @Test
+    @DisplayName("given the folder's field locator, a plan places each of those problems where validate does")
+    void planWithFieldsPlacesLikeValidate() throws IOException {
+        badReferences();
+        List<String> validated = FleetValidator.create().validate(dir).problems().stream().map(Problem::toString).toList();
+        List<String> planned = plan(true).problems().stream().map(Problem::toString).toList();
+
+        assertThat(validated).hasSize(6).containsExactlyInAnyOrderElementsOf(planned);
+        assertThat(planned).anySatisfy(p -> assertThat(p).endsWith("u.yaml:6:12: spec.release: unknown release"
+                + " '20.1.9'; did you mean '20.1.0'?"));
     }
 
     /** A problem without its line and column: the plan knows where each document is, validate where each field is. */

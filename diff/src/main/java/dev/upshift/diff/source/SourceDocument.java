@@ -2,10 +2,14 @@ package dev.upshift.diff.source;
 
 import dev.upshift.diff.internal.SourceMap;
 import dev.upshift.diff.kind.Migration;
+import dev.upshift.diff.problem.FieldLocator;
 import dev.upshift.diff.problem.SourceLocation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -107,6 +111,22 @@ public final class SourceDocument {
      */
     public SourceLocation keyLocation(String pointer) {
         return sourceMap.keyLocation(pointer);
+    }
+
+    /**
+     * The locator of fields in these documents: a document is found by where it starts, and a field
+     * in it by {@link #locate}; a location that starts none of them is answered as it is. Holds the
+     * documents (their trees and positions) as long as it lives.
+     */
+    public static FieldLocator locator(Collection<SourceDocument> documents) {
+        Map<SourceLocation, SourceDocument> byStart = new HashMap<>();
+        for (SourceDocument d : documents) {
+            byStart.putIfAbsent(d.location(), d);
+        }
+        return (document, pointer) -> {
+            SourceDocument d = byStart.get(document);
+            return d == null ? document : d.locate(pointer);
+        };
     }
 
     /** The same document with another tree (positions kept; new values resolve to their parents). */

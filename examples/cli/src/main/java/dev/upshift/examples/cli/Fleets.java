@@ -23,7 +23,7 @@ final class Fleets {
 
     /**
      * The fleet folder read once through the four file-based sources, without history (the CLI
-     * keeps none yet).
+     * keeps none yet), with its documents' fields located so that a plan's problems name their line.
      *
      * @throws InputException when the path given cannot be read at all (it does not exist, or cannot
      *     be listed): there is no fleet to plan, and an empty plan would only hide that
@@ -35,7 +35,7 @@ final class Fleets {
         if (!unreadable.isEmpty()) {
             throw new InputException(unreadable);
         }
-        return PlanInput.from(c::clusters, c::releases, c::schedules, c::upgrades, List.of());
+        return PlanInput.from(c::clusters, c::releases, c::schedules, c::upgrades, List.of()).withFields(c.fields());
     }
 
     /** The instant given, or the clock's, to the second: the only place the fleet commands read the clock. */
