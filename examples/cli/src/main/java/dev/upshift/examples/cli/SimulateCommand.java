@@ -1,7 +1,7 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
+import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.report.HtmlReport;
 import dev.upshift.core.simulate.SimulatedCluster;
 import dev.upshift.core.simulate.SimulatedUpgrade;
@@ -9,7 +9,6 @@ import dev.upshift.core.simulate.Simulation;
 import dev.upshift.core.simulate.SimulationJson;
 import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.Simulator;
-import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.value.Durations;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -84,11 +83,10 @@ final class SimulateCommand implements Callable<Integer> {
                             + spec.commandLine().getParseResult().matchedOption("--failure-rate").stringValues().get(0));
         }
         PrintWriter err = spec.commandLine().getErr();
-        PlanInput input = Fleets.read(fleet);
-        input.problems().forEach(err::println);
-        err.flush();
+        PreparedFleet prepared = Planner.standard().prepare(Fleets.read(fleet));
+        boolean errors = Fleets.print(prepared.problems(), err);
         SimulationSettings settings = SimulationSettings.between(from, until).withSeed(seed).withFailureRate(failureRate);
-        Simulation sim = Simulator.run(Planner.standard().prepare(input), settings);
+        Simulation sim = Simulator.run(prepared, settings);
         if (html != null) {
             writeHtml(sim);
             err.println("upshift: wrote the HTML report to " + html);
@@ -101,7 +99,7 @@ final class SimulateCommand implements Callable<Integer> {
             out.print(text(sim));
         }
         out.flush();
-        return input.problems().stream().anyMatch(Problem::isError) ? Main.PROBLEM : Main.OK;
+        return errors ? Main.PROBLEM : Main.OK;
     }
 
     private void writeHtml(Simulation sim) {

@@ -168,6 +168,18 @@ class SimulateCommandTest {
     }
 
     @Test
+    @DisplayName("a reference the planner finds broken (an unknown release) is reported as plan reports it, and exits 1")
+    void brokenReference() throws IOException {
+        write("lost.yaml", HEADER + "kind: ManagedCluster\nmetadata: {name: lost-1}\nspec: {release: 9.9.9, infrastructure: aws}\n");
+
+        Cli r = simulate();
+
+        assertThat(r.exitCode()).isEqualTo(1);
+        assertThat(r.err()).contains("lost.yaml:4:17: spec.release: unknown release '9.9.9'");
+        assertThat(r.out()).contains("lost-1");
+    }
+
+    @Test
     @DisplayName("a fleet folder that does not exist is an input problem: exit 1, said on stderr, and nothing simulated")
     void missingFolder() {
         Cli r = Cli.run("simulate", "--fleet", dir.resolve("nowhere").toString(), "--from", "2026-03-02", "--until",
