@@ -3,8 +3,7 @@
  * allowed-interval index. Pure: no I/O beyond parsing what it is handed, no clock, no threads.
  */
 module dev.upshift.schedule {
-    requires transitive dev.upshift.diff;
+    requires transitive dev.upshift.common;
 
     exports dev.upshift.schedule;
-    exports dev.upshift.schedule.internal to dev.upshift.core;
 }

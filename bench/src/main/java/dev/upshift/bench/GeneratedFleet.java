@@ -1,8 +1,8 @@
 package dev.upshift.bench;
 
+import dev.upshift.common.problem.Problem;
 import dev.upshift.core.files.FleetFolder;
 import dev.upshift.core.plan.PlanInput;
-import dev.upshift.diff.problem.Problem;
 import dev.upshift.spi.HistoryEntry;
 import java.io.IOException;
 import java.io.UncheckedIOException;

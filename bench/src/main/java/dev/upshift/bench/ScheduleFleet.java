@@ -1,6 +1,6 @@
 package dev.upshift.bench;
 
-import dev.upshift.diff.kind.Metadata;
+import dev.upshift.common.kind.Metadata;
 import dev.upshift.schedule.ExclusionScope;
 import dev.upshift.schedule.MaintenanceExclusion;
 import dev.upshift.schedule.MaintenanceSchedule;

@@ -1,15 +1,14 @@
 package dev.upshift.core;
 
-import dev.upshift.diff.problem.SyntaxException;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.common.kind.Metadata;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.SyntaxException;
+import dev.upshift.common.read.DocumentRoot;
+import dev.upshift.common.read.ObjectView;
+import dev.upshift.common.source.SourceDocument;
+import dev.upshift.common.value.Durations;
 import dev.upshift.core.select.ClusterSelector;
-import dev.upshift.diff.internal.DocumentRoot;
-import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.kind.Metadata;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
-import dev.upshift.diff.value.Durations;
 import dev.upshift.release.Version;
 import dev.upshift.release.VersionConstraint;
 import dev.upshift.spi.ClusterMatcher;

@@ -1,9 +1,9 @@
 package dev.upshift.core;
 
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.core.files.DocumentFiles;
 import dev.upshift.core.files.FleetFiles;
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.kind.DocumentKinds;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.AvailabilityProfile;

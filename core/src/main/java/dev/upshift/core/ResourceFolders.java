@@ -1,7 +1,7 @@
 package dev.upshift.core;
 
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.SourceDocument;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 package dev.upshift.core;
 
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.SourceDocument;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

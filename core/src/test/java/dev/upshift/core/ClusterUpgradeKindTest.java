@@ -2,9 +2,9 @@ package dev.upshift.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.release.VersionConstraint;
 import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;

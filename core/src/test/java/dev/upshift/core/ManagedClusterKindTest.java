@@ -2,11 +2,11 @@ package dev.upshift.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.DocumentLoader;
+import dev.upshift.common.source.SourceDocument;
 import dev.upshift.diff.document.DocumentId;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Freeze;
 import dev.upshift.spi.ManagedCluster;

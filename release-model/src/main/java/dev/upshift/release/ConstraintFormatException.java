@@ -1,6 +1,6 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.problem.SyntaxException;
+import dev.upshift.common.problem.SyntaxException;
 
 /**
  * Thrown by {@link VersionConstraint#parse} when a text is not a version constraint.

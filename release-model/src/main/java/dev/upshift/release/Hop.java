@@ -1,6 +1,6 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.value.VersionChange;
+import dev.upshift.common.value.VersionChange;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,9 +1,9 @@
 package dev.upshift.release;
 
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.diff.document.DocumentDefaults;
-import dev.upshift.diff.kind.DocumentKind;
 import dev.upshift.diff.rule.FieldRules;
-import dev.upshift.diff.problem.SourceLocation;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;

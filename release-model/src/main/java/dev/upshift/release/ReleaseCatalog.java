@@ -1,8 +1,8 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.SourceDocument;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

@@ -1,14 +1,13 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.problem.SyntaxException;
-
-import dev.upshift.diff.internal.DocumentRoot;
-import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.internal.SpecLists;
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.SyntaxException;
+import dev.upshift.common.read.DocumentRoot;
+import dev.upshift.common.read.ObjectView;
+import dev.upshift.common.source.SourceDocument;
+import dev.upshift.diff.rule.SpecLists;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;

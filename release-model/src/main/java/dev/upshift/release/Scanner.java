@@ -1,6 +1,6 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.problem.SyntaxException;
+import dev.upshift.common.problem.SyntaxException;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.value.VersionChange;
+import dev.upshift.common.value.VersionChange;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.upshift.release;
 
-import dev.upshift.diff.problem.SyntaxException;
+import dev.upshift.common.problem.SyntaxException;
 
 /**
  * Thrown when a text is not a version: by {@link Version#parse}, {@link Version#parseStrict} and

@@ -1,6 +1,6 @@
 package dev.upshift.release;
 
-import static dev.upshift.diff.testing.UserMessages.assertSyntaxError;
+import static dev.upshift.testing.UserMessages.assertSyntaxError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
@@ -31,7 +31,7 @@ class ConstraintFuzzTest {
         try {
             c = VersionConstraint.parse(text);
         } catch (ConstraintFormatException e) {
-            assertSyntaxError(e, text);
+            assertSyntaxError(e.input(), e.position(), e.reason(), e.getMessage(), text);
             assertThat(VersionConstraint.tryParse(text)).isEmpty();
             return;
         }
@@ -71,7 +71,7 @@ class ConstraintFuzzTest {
         try {
             assertThat(c.matches(version)).isEqualTo(c.matches(Version.parse(version)));
         } catch (VersionFormatException e) {
-            assertSyntaxError(e, version);
+            assertSyntaxError(e.input(), e.position(), e.reason(), e.getMessage(), version);
         }
     }
 }

@@ -9,7 +9,7 @@ import dev.upshift.archrules.ApiRules;
 import dev.upshift.archrules.MachineIndependenceRules;
 import dev.upshift.archrules.PureModuleRules;
 
-/** DESIGN.md section 2: the release model is pure and stands on diff only. */
+/** DESIGN.md section 2: the release model is pure and stands on diff and common only. */
 @AnalyzeClasses(packages = "dev.upshift.release", importOptions = ImportOption.DoNotIncludeTests.class)
 class PurityTest {
     @ArchTest
@@ -22,5 +22,5 @@ class PurityTest {
     static final ArchTests machineIndependent = ArchTests.in(MachineIndependenceRules.class);
 
     @ArchTest
-    static final ArchRule dependsOnDiffOnly = PureModuleRules.dependsOnlyOn("dev.upshift.release..", "dev.upshift.diff..");
+    static final ArchRule dependsOnDiffAndCommonOnly = PureModuleRules.dependsOnlyOn("dev.upshift.release..", "dev.upshift.diff..", "dev.upshift.common..");
 }

@@ -3,8 +3,8 @@ package dev.upshift.release;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.DocumentLoader;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -2,10 +2,10 @@ package dev.upshift.release;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.DocumentLoader;
+import dev.upshift.common.source.SourceDocument;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.upshift.release;
 
-import static dev.upshift.diff.testing.UserMessages.assertSyntaxError;
+import static dev.upshift.testing.UserMessages.assertSyntaxError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
@@ -30,7 +30,7 @@ class VersionFuzzTest {
         try {
             v = Version.parse(text);
         } catch (VersionFormatException e) {
-            assertSyntaxError(e, text);
+            assertSyntaxError(e.input(), e.position(), e.reason(), e.getMessage(), text);
             assertThat(Version.tryParse(text)).isEmpty();
             return;
         }
@@ -60,7 +60,7 @@ class VersionFuzzTest {
         try {
             strict = Optional.of(Version.parseStrict(text));
         } catch (VersionFormatException e) {
-            assertSyntaxError(e, text);
+            assertSyntaxError(e.input(), e.position(), e.reason(), e.getMessage(), text);
             strict = Optional.empty();
         }
         strict.ifPresent(s -> assertThat(s).isEqualTo(lenient));

@@ -1,7 +1,7 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.problem.Problems;
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.problem.Problems;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.DocumentLoader;
 import java.util.List;
 
 /**

@@ -1,7 +1,7 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.kind.Metadata;
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.kind.Metadata;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -62,7 +62,7 @@ public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<Maint
      * {@link ScheduleIndex} for repeated queries).
      *
      * @throws IllegalArgumentException when {@code to} is before {@code from} or either lies outside 1900–9000
-     * @throws dev.upshift.diff.problem.UpshiftException when the schedule's rules allow more than
+     * @throws dev.upshift.common.problem.UpshiftException when the schedule's rules allow more than
      *     100,000 occurrences in a year (which reading a document reports as an error)
      */
     public List<Interval> allowed(Instant from, Instant to, UpgradeKind kind) {
@@ -84,7 +84,7 @@ public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<Maint
      * exclusions that block a kind.
      *
      * @throws IllegalArgumentException when {@code to} is before {@code from} or either lies outside 1900–9000
-     * @throws dev.upshift.diff.problem.UpshiftException when the schedule's rules allow more than
+     * @throws dev.upshift.common.problem.UpshiftException when the schedule's rules allow more than
      *     100,000 occurrences in a year (which reading a document reports as an error)
      */
     public List<Interval> windowsBetween(Instant from, Instant to) {
@@ -117,7 +117,7 @@ public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<Maint
      * exclusions may overlap; each is listed with its own name and scope.
      *
      * @throws IllegalArgumentException when {@code to} is before {@code from} or either lies outside 1900–9000
-     * @throws dev.upshift.diff.problem.UpshiftException when the schedule's rules allow more than
+     * @throws dev.upshift.common.problem.UpshiftException when the schedule's rules allow more than
      *     100,000 occurrences in a year (which reading a document reports as an error)
      */
     public List<ExclusionOccurrence> exclusionsBetween(Instant from, Instant to) {

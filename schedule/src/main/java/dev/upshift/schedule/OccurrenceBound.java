@@ -1,6 +1,6 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.problem.UpshiftException;
+import dev.upshift.common.problem.UpshiftException;
 import java.util.Locale;
 import java.util.Optional;
 

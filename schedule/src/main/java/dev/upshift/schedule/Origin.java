@@ -1,6 +1,6 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.problem.SourceLocation;
+import dev.upshift.common.problem.SourceLocation;
 import java.util.Objects;
 
 /**

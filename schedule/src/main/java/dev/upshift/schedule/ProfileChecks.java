@@ -1,7 +1,7 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.value.Durations;
-import dev.upshift.diff.problem.Problems;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.value.Durations;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.TreeSet;

@@ -1,11 +1,11 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.internal.DocumentRoot;
-import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.kind.Metadata;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
-import dev.upshift.diff.value.Durations;
+import dev.upshift.common.kind.Metadata;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.read.DocumentRoot;
+import dev.upshift.common.read.ObjectView;
+import dev.upshift.common.source.SourceDocument;
+import dev.upshift.common.value.Durations;
 import dev.upshift.schedule.AvailabilityProfile.AllowedTime;
 import dev.upshift.schedule.AvailabilityProfile.WindowLength;
 import java.time.Duration;

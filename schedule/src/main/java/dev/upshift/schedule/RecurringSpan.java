@@ -1,7 +1,7 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.problem.SyntaxException;
-import dev.upshift.diff.problem.UpshiftException;
+import dev.upshift.common.problem.SyntaxException;
+import dev.upshift.common.problem.UpshiftException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;

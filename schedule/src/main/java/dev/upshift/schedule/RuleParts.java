@@ -1,7 +1,7 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.problem.Suggestions;
-import dev.upshift.diff.problem.SyntaxException;
+import dev.upshift.common.problem.Suggestions;
+import dev.upshift.common.problem.SyntaxException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

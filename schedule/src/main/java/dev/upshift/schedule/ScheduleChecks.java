@@ -1,6 +1,6 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.common.read.ObjectView;
 import java.time.Instant;
 import java.util.Optional;
 

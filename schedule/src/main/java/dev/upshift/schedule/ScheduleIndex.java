@@ -59,7 +59,7 @@ public final class ScheduleIndex {
      *     the work of building and of each widening is proportional to it
      * @throws IllegalArgumentException when two schedules share a name, the horizon is outside one
      *     day to 3,653 days, or the origin lies outside 1900–9000
-     * @throws dev.upshift.diff.problem.UpshiftException when a schedule's rules allow more than
+     * @throws dev.upshift.common.problem.UpshiftException when a schedule's rules allow more than
      *     100,000 occurrences in a year ({@link MaintenanceSchedule#KIND} reports this for documents)
      */
     public static ScheduleIndex build(Collection<MaintenanceSchedule> schedules, Instant origin, Duration horizon) {

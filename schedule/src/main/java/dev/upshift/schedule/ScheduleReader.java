@@ -1,11 +1,11 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.internal.DocumentRoot;
-import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.kind.Metadata;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.kind.Metadata;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.read.DocumentRoot;
+import dev.upshift.common.read.ObjectView;
+import dev.upshift.common.source.SourceDocument;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,8 +1,8 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.problem.SyntaxException;
-import dev.upshift.diff.value.Durations;
-import dev.upshift.diff.internal.ObjectView;
+import dev.upshift.common.problem.SyntaxException;
+import dev.upshift.common.read.ObjectView;
+import dev.upshift.common.value.Durations;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.LocalTime;

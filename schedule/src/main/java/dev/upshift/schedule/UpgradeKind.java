@@ -1,6 +1,6 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.value.VersionChange;
+import dev.upshift.common.value.VersionChange;
 import java.util.Objects;
 
 /**
@@ -10,7 +10,7 @@ import java.util.Objects;
  *
  * <p>For a release upgrade the version judged is the {@code kubernetes} component's, as GKE's
  * exclusion scopes mean it (DESIGN.md section 8). The diff module derives {@code changesNodes}
- * from a change list's highest {@link dev.upshift.diff.rule.Impact}: {@code rolling} or
+ * from a change list's highest {@code dev.upshift.diff.rule.Impact}: {@code rolling} or
  * {@code replace} change nodes, {@code none} and {@code inPlace} do not.
  *
  * @param versionChange how far the version moves; {@link VersionChange#NONE} for a configuration change

@@ -2,7 +2,7 @@ package dev.upshift.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.diff.problem.Problems;
+import dev.upshift.common.problem.Problems;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

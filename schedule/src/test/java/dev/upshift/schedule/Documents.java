@@ -1,9 +1,9 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.DocumentLoader;
+import dev.upshift.common.source.SourceDocument;
 import java.util.List;
 
 /** Test data: schedule documents from YAML text. */

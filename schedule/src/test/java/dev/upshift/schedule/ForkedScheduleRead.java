@@ -1,9 +1,9 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.DocumentLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,9 +2,8 @@ package dev.upshift.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.schedule.internal.FreezeReader;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.read.ObjectView;
 import java.time.Instant;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-import dev.upshift.diff.kind.Metadata;
-import dev.upshift.diff.problem.UpshiftException;
+import dev.upshift.common.kind.Metadata;
+import dev.upshift.common.problem.UpshiftException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;

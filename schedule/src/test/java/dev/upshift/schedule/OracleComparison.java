@@ -1,9 +1,9 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.problem.UpshiftException;
-import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.UpshiftException;
+import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.schedule.oracle.OracleSchedule;
 import dev.upshift.schedule.oracle.OracleSchedule.Upgrade;
 import dev.upshift.schedule.oracle.OracleSpan;

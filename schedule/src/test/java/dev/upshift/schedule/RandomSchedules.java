@@ -1,6 +1,6 @@
 package dev.upshift.schedule;
 
-import dev.upshift.diff.kind.Metadata;
+import dev.upshift.common.kind.Metadata;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;

@@ -1,13 +1,13 @@
 package dev.upshift.schedule;
 
-import static dev.upshift.diff.testing.UserMessages.assertNamesNoJavaClass;
-import static dev.upshift.diff.testing.UserMessages.assertSyntaxError;
+import static dev.upshift.testing.UserMessages.assertNamesNoJavaClass;
+import static dev.upshift.testing.UserMessages.assertSyntaxError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.upshift.diff.problem.SyntaxException;
-import dev.upshift.diff.problem.UpshiftException;
+import dev.upshift.common.problem.SyntaxException;
+import dev.upshift.common.problem.UpshiftException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -51,7 +51,7 @@ class RecurrenceFuzzTest {
         try {
             rule = Recurrence.parse(text);
         } catch (SyntaxException e) {
-            assertSyntaxError(e, text);
+            assertSyntaxError(e.input(), e.position(), e.reason(), e.getMessage(), text);
             return;
         }
         assertThat(Recurrence.parse(rule.text())).isEqualTo(rule);

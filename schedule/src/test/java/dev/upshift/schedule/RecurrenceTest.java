@@ -3,7 +3,7 @@ package dev.upshift.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.upshift.diff.problem.SyntaxException;
+import dev.upshift.common.problem.SyntaxException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;

@@ -2,8 +2,8 @@ package dev.upshift.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.problem.Problems;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.DocumentLoader;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;

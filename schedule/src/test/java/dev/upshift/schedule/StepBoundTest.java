@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-import dev.upshift.diff.problem.SyntaxException;
+import dev.upshift.common.problem.SyntaxException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;

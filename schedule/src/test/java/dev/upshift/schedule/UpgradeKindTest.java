@@ -2,7 +2,7 @@ package dev.upshift.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.diff.value.VersionChange;
+import dev.upshift.common.value.VersionChange;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;

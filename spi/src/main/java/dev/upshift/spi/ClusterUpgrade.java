@@ -1,6 +1,6 @@
 package dev.upshift.spi;
 
-import dev.upshift.diff.problem.SourceLocation;
+import dev.upshift.common.problem.SourceLocation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

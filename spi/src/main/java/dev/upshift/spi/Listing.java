@@ -1,6 +1,6 @@
 package dev.upshift.spi;
 
-import dev.upshift.diff.problem.Problem;
+import dev.upshift.common.problem.Problem;
 import java.util.List;
 
 /**

@@ -1,8 +1,8 @@
 package dev.upshift.spi;
 
+import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.diff.document.DocumentDefaults;
 import dev.upshift.diff.document.DocumentSet;
-import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Freeze;
 import java.util.Collections;

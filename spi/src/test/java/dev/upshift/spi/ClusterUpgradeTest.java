@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 
-import dev.upshift.diff.problem.SourceLocation;
+import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.release.Version;
 import dev.upshift.release.VersionConstraint;
 import java.time.Duration;

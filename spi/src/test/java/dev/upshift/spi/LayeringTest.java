@@ -19,7 +19,7 @@ import dev.upshift.archrules.PureModuleRules;
 class LayeringTest {
     @ArchTest
     static final ArchRule dependsOnPureModulesOnly = PureModuleRules.dependsOnlyOn("dev.upshift.spi..",
-            "dev.upshift.release..", "dev.upshift.schedule..", "dev.upshift.diff..");
+            "dev.upshift.release..", "dev.upshift.schedule..", "dev.upshift.diff..", "dev.upshift.common..");
 
     @ArchTest
     static final ArchRule usesNoInternals = noClasses().should().dependOnClassesThat()

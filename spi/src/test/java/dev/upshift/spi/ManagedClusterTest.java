@@ -8,11 +8,11 @@ import static org.quicktheories.generators.SourceDSL.strings;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.diff.document.DefaultsRule;
 import dev.upshift.diff.document.DocumentDefaults;
 import dev.upshift.diff.document.DocumentMatch;
 import dev.upshift.diff.document.DocumentSet;
-import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.release.Version;
 import dev.upshift.release.VersionFormatException;
 import dev.upshift.schedule.Freeze;

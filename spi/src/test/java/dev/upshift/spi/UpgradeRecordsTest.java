@@ -3,12 +3,12 @@ package dev.upshift.spi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.ThreeWayMerge;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.release.Version;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package dev.upshift.core.files;
 
-import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
-import dev.upshift.diff.problem.SourceLocation;
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.common.source.DocumentLoader;
+import dev.upshift.common.source.SourceDocument;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

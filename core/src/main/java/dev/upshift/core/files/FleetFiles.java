@@ -1,14 +1,14 @@
 package dev.upshift.core.files;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.kind.DocumentKinds;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.FleetKinds;
 import dev.upshift.core.ResourceFolders;
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.kind.DocumentKinds;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.problem.SourceLocation;
-import dev.upshift.diff.source.SourceDocument;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;

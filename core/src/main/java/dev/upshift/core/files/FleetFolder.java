@@ -1,12 +1,12 @@
 package dev.upshift.core.files;
 
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.kind.DocumentKinds;
+import dev.upshift.common.problem.FieldLocator;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.FleetKinds;
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.kind.DocumentKinds;
-import dev.upshift.diff.problem.FieldLocator;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterInventory;

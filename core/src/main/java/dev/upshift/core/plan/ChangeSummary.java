@@ -1,11 +1,11 @@
 package dev.upshift.core.plan;
 
+import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.merge.ChangeReason;
 import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.ThreeWayMerge;
-import dev.upshift.diff.problem.UpshiftException;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.release.Release;
 import dev.upshift.spi.ManagedCluster;

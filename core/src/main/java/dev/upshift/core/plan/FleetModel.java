@@ -1,5 +1,6 @@
 package dev.upshift.core.plan;
 
+import dev.upshift.common.problem.Problem;
 import dev.upshift.core.select.ConflictingUpgrades;
 import dev.upshift.core.select.FleetSelection;
 import dev.upshift.core.select.ResolvedTarget;
@@ -7,7 +8,6 @@ import dev.upshift.core.select.StageOverlap;
 import dev.upshift.core.select.StageSelection;
 import dev.upshift.core.select.UpgradeSelection;
 import dev.upshift.core.validate.CrossReferences;
-import dev.upshift.diff.problem.Problem;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.schedule.MaintenanceSchedule;

@@ -1,6 +1,6 @@
 package dev.upshift.core.plan;
 
-import dev.upshift.diff.value.VersionChange;
+import dev.upshift.common.value.VersionChange;
 import dev.upshift.release.Hop;
 import dev.upshift.release.NoPath;
 import dev.upshift.release.PathResult;

@@ -1,6 +1,6 @@
 package dev.upshift.core.plan;
 
-import dev.upshift.diff.problem.Problem;
+import dev.upshift.common.problem.Problem;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
 import java.util.Collections;

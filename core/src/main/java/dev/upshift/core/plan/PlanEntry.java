@@ -1,7 +1,7 @@
 package dev.upshift.core.plan;
 
+import dev.upshift.common.value.VersionChange;
 import dev.upshift.diff.rule.Impact;
-import dev.upshift.diff.value.VersionChange;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Interval;
 import dev.upshift.spi.Reason;

@@ -1,7 +1,7 @@
 package dev.upshift.core.plan;
 
-import dev.upshift.diff.problem.FieldLocator;
-import dev.upshift.diff.problem.Problem;
+import dev.upshift.common.problem.FieldLocator;
+import dev.upshift.common.problem.Problem;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;

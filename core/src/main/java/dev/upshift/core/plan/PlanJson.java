@@ -3,7 +3,7 @@ package dev.upshift.core.plan;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.problem.Problem;
+import dev.upshift.common.problem.Problem;
 import dev.upshift.diff.render.JsonOutput;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Interval;

@@ -1,6 +1,6 @@
 package dev.upshift.core.plan;
 
-import dev.upshift.diff.value.VersionChange;
+import dev.upshift.common.value.VersionChange;
 
 /**
  * What a planned upgrade is, as maintenance-exclusion scopes judge it (DESIGN.md section 8): the

@@ -1,8 +1,8 @@
 package dev.upshift.core.plan;
 
+import dev.upshift.common.problem.Problem;
 import dev.upshift.core.select.FleetSelection;
 import dev.upshift.core.select.UpgradeSelection;
-import dev.upshift.diff.problem.Problem;
 import dev.upshift.release.Release;
 import dev.upshift.release.UpgradeGraph;
 import dev.upshift.release.Version;

@@ -1,7 +1,7 @@
 package dev.upshift.core.plan;
 
+import dev.upshift.common.value.VersionChange;
 import dev.upshift.core.select.UpgradeSelection;
-import dev.upshift.diff.value.VersionChange;
 import dev.upshift.release.Release;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.UpgradeKind;

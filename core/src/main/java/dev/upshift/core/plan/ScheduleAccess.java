@@ -1,6 +1,6 @@
 package dev.upshift.core.plan;
 
-import dev.upshift.diff.problem.Problem;
+import dev.upshift.common.problem.Problem;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.schedule.Interval;
 import dev.upshift.schedule.MaintenanceExclusion;

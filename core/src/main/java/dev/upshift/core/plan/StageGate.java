@@ -1,6 +1,6 @@
 package dev.upshift.core.plan;
 
-import dev.upshift.diff.value.Durations;
+import dev.upshift.common.value.Durations;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;

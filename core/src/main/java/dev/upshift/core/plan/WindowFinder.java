@@ -1,7 +1,7 @@
 package dev.upshift.core.plan;
 
-import dev.upshift.diff.problem.UpshiftException;
-import dev.upshift.diff.value.Durations;
+import dev.upshift.common.problem.UpshiftException;
+import dev.upshift.common.value.Durations;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.schedule.Freeze;
 import dev.upshift.schedule.Interval;

@@ -1,6 +1,6 @@
 package dev.upshift.core.report;
 
-import dev.upshift.diff.value.Durations;
+import dev.upshift.common.value.Durations;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;

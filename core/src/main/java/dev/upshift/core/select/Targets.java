@@ -1,6 +1,6 @@
 package dev.upshift.core.select;
 
-import dev.upshift.diff.problem.Suggestions;
+import dev.upshift.common.problem.Suggestions;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;

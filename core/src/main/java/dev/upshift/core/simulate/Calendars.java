@@ -1,8 +1,8 @@
 package dev.upshift.core.simulate;
 
+import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanKind;
-import dev.upshift.diff.problem.UpshiftException;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.schedule.Interval;

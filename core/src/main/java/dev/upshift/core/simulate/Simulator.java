@@ -1,5 +1,6 @@
 package dev.upshift.core.simulate;
 
+import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanInput;
@@ -7,10 +8,8 @@ import dev.upshift.core.plan.PlanKind;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.plan.ReasonCodes;
-import dev.upshift.diff.problem.UpshiftException;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.HistoryEntry;
-import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import dev.upshift.spi.WindowPolicy;

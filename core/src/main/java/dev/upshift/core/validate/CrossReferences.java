@@ -1,15 +1,15 @@
 package dev.upshift.core.validate;
 
+import dev.upshift.common.problem.FieldLocator;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.common.problem.Suggestions;
 import dev.upshift.core.select.ConflictingUpgrades;
 import dev.upshift.core.select.FleetSelection;
 import dev.upshift.core.select.ResolvedTarget;
 import dev.upshift.core.select.StageOverlap;
 import dev.upshift.core.select.StageSelection;
 import dev.upshift.core.select.UpgradeSelection;
-import dev.upshift.diff.problem.FieldLocator;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.SourceLocation;
-import dev.upshift.diff.problem.Suggestions;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;

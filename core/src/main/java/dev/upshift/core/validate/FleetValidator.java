@@ -1,11 +1,11 @@
 package dev.upshift.core.validate;
 
+import dev.upshift.common.kind.DocumentKinds;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.FleetKinds;
 import dev.upshift.core.files.DocumentFiles;
 import dev.upshift.core.files.FleetFiles;
-import dev.upshift.diff.kind.DocumentKinds;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;

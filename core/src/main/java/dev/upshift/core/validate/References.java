@@ -1,11 +1,11 @@
 package dev.upshift.core.validate;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.kind.DocumentKinds;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.select.FleetSelection;
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.kind.DocumentKinds;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;

@@ -1,6 +1,6 @@
 package dev.upshift.core.validate;
 
-import dev.upshift.diff.problem.Problem;
+import dev.upshift.common.problem.Problem;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;

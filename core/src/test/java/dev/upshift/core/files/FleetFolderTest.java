@@ -2,8 +2,8 @@ package dev.upshift.core.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.common.problem.Problem;
 import dev.upshift.diff.document.DocumentId;
-import dev.upshift.diff.problem.Problem;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterUpgrade;
@@ -200,8 +200,8 @@ class FleetFolderTest {
     @DisplayName("the folder's files are read with the limits given")
     void limits() throws IOException {
         write("a.yaml", cluster("a", ""));
-        FleetFolder small = new FleetFolder(dir, new DocumentFiles(dev.upshift.diff.source.DocumentLoader.withLimits(
-                dev.upshift.diff.source.LoadLimits.defaults().withMaxBytes(10))));
+        FleetFolder small = new FleetFolder(dir, new DocumentFiles(dev.upshift.common.source.DocumentLoader.withLimits(
+                dev.upshift.common.source.LoadLimits.defaults().withMaxBytes(10))));
         assertThat(small.clusters().items()).isEmpty();
         assertThat(small.clusters().problems()).singleElement().asString().contains("a.yaml");
         assertThat(MaintenanceSchedule.KIND.name()).isEqualTo("MaintenanceSchedule");

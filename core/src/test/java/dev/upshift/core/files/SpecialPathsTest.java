@@ -2,9 +2,9 @@ package dev.upshift.core.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.SourceDocument;
 import java.io.IOException;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;

@@ -2,11 +2,11 @@ package dev.upshift.core.plan;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.kind.Metadata;
 import dev.upshift.diff.document.DefaultsRule;
 import dev.upshift.diff.document.DocumentDefaults;
 import dev.upshift.diff.document.DocumentMatch;
 import dev.upshift.diff.document.DocumentSet;
-import dev.upshift.diff.kind.Metadata;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
+import dev.upshift.common.value.VersionChange;
 import dev.upshift.diff.rule.Impact;
-import dev.upshift.diff.value.VersionChange;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Interval;

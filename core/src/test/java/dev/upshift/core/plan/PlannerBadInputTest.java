@@ -1,14 +1,13 @@
 package dev.upshift.core.plan;
 
 import static dev.upshift.core.plan.Fixtures.NOW;
-import static dev.upshift.core.plan.Fixtures.all;
 import static dev.upshift.core.plan.Fixtures.cluster;
 import static dev.upshift.core.plan.Fixtures.input;
 import static dev.upshift.core.plan.Fixtures.upgrade;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.SourceLocation;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterInventory;

@@ -8,7 +8,7 @@ import static dev.upshift.core.plan.Fixtures.release;
 import static dev.upshift.core.plan.Fixtures.upgrade;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.diff.value.VersionChange;
+import dev.upshift.common.value.VersionChange;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.ReleaseState;

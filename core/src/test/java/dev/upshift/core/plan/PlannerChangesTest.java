@@ -13,11 +13,11 @@ import static dev.upshift.core.plan.Fixtures.upgrade;
 import static dev.upshift.core.plan.Fixtures.withExclusion;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.common.value.VersionChange;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.diff.rule.OnConflict;
-import dev.upshift.diff.value.VersionChange;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.schedule.ExclusionScope;

@@ -2,13 +2,13 @@ package dev.upshift.core.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
-import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.Simulation;
+import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.Simulator;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.DocumentLoader;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.schedule.Freeze;

@@ -1,8 +1,8 @@
 package dev.upshift.core.simulate;
 
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.core.plan.PlanInput;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.DocumentLoader;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.schedule.MaintenanceSchedule;

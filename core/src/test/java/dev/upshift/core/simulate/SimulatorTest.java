@@ -5,10 +5,10 @@ import static dev.upshift.core.simulate.Fleets.UNTIL;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.ReasonCodes;
-import dev.upshift.diff.problem.UpshiftException;
 import dev.upshift.release.Version;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.UpgradeState;

@@ -2,11 +2,11 @@ package dev.upshift.core.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.core.FleetKinds;
 import dev.upshift.core.files.DocumentFiles;
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.source.DocumentLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,9 +2,8 @@ package dev.upshift.diff.document;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.internal.DefaultsRuleReader;
-import dev.upshift.diff.internal.JsonTrees;
-import dev.upshift.diff.problem.SourceLocation;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.common.tree.JsonTrees;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -1,8 +1,8 @@
 package dev.upshift.diff.document;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.source.SourceDocument;
-import dev.upshift.diff.problem.SourceLocation;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.common.source.SourceDocument;
 import java.util.Objects;
 
 /**

@@ -2,10 +2,10 @@ package dev.upshift.diff.document;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.source.SourceDocument;
-import dev.upshift.diff.internal.JsonTrees;
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.source.SourceDocument;
+import dev.upshift.common.tree.JsonTrees;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

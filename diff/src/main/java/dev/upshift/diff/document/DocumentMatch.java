@@ -1,6 +1,6 @@
 package dev.upshift.diff.document;
 
-import dev.upshift.diff.problem.SyntaxException;
+import dev.upshift.common.problem.SyntaxException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

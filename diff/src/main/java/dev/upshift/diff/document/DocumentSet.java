@@ -2,11 +2,11 @@ package dev.upshift.diff.document;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
-import dev.upshift.diff.problem.SourceLocation;
-import dev.upshift.diff.internal.JsonTrees;
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.common.source.SourceDocument;
+import dev.upshift.common.tree.JsonTrees;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;

@@ -1,14 +1,13 @@
 package dev.upshift.diff.merge;
 
-import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+import static dev.upshift.common.tree.JsonTrees.Equality.CONTENT;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.common.tree.JsonTrees;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.Impact;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.JsonTrees;
 import java.util.Objects;
 import java.util.Optional;
 

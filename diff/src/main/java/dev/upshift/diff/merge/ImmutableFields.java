@@ -1,14 +1,12 @@
 package dev.upshift.diff.merge;
 
-import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+import static dev.upshift.common.tree.JsonTrees.Equality.CONTENT;
 
-import dev.upshift.diff.internal.FieldPolicy;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.common.tree.JsonTrees;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.FieldRule;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -1,14 +1,11 @@
 package dev.upshift.diff.merge;
 
-import dev.upshift.diff.internal.FieldPolicy;
-import dev.upshift.diff.internal.JsonTrees;
-import dev.upshift.diff.internal.ListSchema;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.common.tree.JsonTrees;
 import dev.upshift.diff.path.PathElement;
-import dev.upshift.diff.internal.PathText;
+import dev.upshift.diff.path.PathText;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.ListType;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -4,12 +4,11 @@ import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.rule.Impact;
-
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;

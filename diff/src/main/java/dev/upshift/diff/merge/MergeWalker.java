@@ -1,22 +1,20 @@
 package dev.upshift.diff.merge;
 
-import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+import static dev.upshift.common.tree.JsonTrees.Equality.CONTENT;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.tree.JsonTrees;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
-import dev.upshift.diff.internal.FieldPolicy;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.diff.rule.ListType;
 import dev.upshift.diff.rule.OnConflict;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

@@ -1,11 +1,10 @@
 package dev.upshift.diff.merge;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.common.tree.JsonText;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.OnConflict;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.JsonText;
 
 /** The words of {@link FieldChange#message()}. */
 final class Messages {

@@ -1,10 +1,8 @@
 package dev.upshift.diff.merge;
 
-import dev.upshift.diff.internal.FieldPolicy;
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.Impact;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;

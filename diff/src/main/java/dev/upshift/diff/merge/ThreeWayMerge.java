@@ -1,16 +1,13 @@
 package dev.upshift.diff.merge;
 
-import dev.upshift.diff.internal.CompiledRules;
-import dev.upshift.diff.internal.ListSchema;
 
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problems;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.Impact;
-
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.problem.Problems;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

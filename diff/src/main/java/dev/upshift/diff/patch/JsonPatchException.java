@@ -1,12 +1,13 @@
 package dev.upshift.diff.patch;
 
-import dev.upshift.diff.problem.UpshiftException;
+import dev.upshift.common.problem.UpshiftException;
+import dev.upshift.common.tree.JsonPointers;
 
 /**
  * Thrown when a JSON Patch (RFC 6902) cannot be used: the patch is malformed (a bad pointer in an
  * operation included), or one of its operations cannot be applied to the document it was given.
  * A pointer parsed on its own ({@link JsonPointers#parse}) throws a
- * {@link dev.upshift.diff.problem.SyntaxException} instead.
+ * {@link dev.upshift.common.problem.SyntaxException} instead.
  *
  * <p>The message names the operation by its index in the patch (counting from 0), its {@code op}
  * and its {@code path}, then says what is wrong, for example {@code operation 2 (remove

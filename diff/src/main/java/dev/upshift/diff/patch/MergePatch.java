@@ -1,9 +1,8 @@
 package dev.upshift.diff.patch;
 
-import dev.upshift.diff.internal.JsonTrees;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.tree.JsonTrees;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,11 +1,11 @@
 package dev.upshift.diff.patch;
 
-import dev.upshift.diff.internal.JsonText;
-import dev.upshift.diff.internal.JsonTrees;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.tree.JsonPointers;
+import dev.upshift.common.tree.JsonText;
+import dev.upshift.common.tree.JsonTrees;
 import java.util.List;
 
 /**

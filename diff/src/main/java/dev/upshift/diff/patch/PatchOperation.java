@@ -1,8 +1,8 @@
 package dev.upshift.diff.patch;
 
-import dev.upshift.diff.internal.JsonTrees;
-
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.common.tree.JsonPointers;
+import dev.upshift.common.tree.JsonTrees;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

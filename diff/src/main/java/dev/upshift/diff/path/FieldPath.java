@@ -1,11 +1,8 @@
 package dev.upshift.diff.path;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.ItemLookup;
-import dev.upshift.diff.internal.PathSyntax;
-import dev.upshift.diff.internal.PathText;
-import dev.upshift.diff.patch.JsonPointers;
-import dev.upshift.diff.problem.SyntaxException;
+import dev.upshift.common.problem.SyntaxException;
+import dev.upshift.common.tree.JsonPointers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,7 @@
 package dev.upshift.diff.path;
 
-import dev.upshift.diff.internal.PathText;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.JsonTrees;
+import dev.upshift.common.tree.JsonTrees;
 import java.util.List;
 import java.util.Objects;
 

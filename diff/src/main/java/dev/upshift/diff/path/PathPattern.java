@@ -1,10 +1,6 @@
 package dev.upshift.diff.path;
 
-import dev.upshift.diff.internal.PathSyntax;
-import dev.upshift.diff.internal.PathWildcard;
-import dev.upshift.diff.internal.PatternMatcher;
-import dev.upshift.diff.internal.PatternStep;
-import dev.upshift.diff.problem.SyntaxException;
+import dev.upshift.common.problem.SyntaxException;
 import java.util.List;
 import java.util.Objects;
 

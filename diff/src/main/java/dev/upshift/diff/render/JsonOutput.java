@@ -1,7 +1,7 @@
 package dev.upshift.diff.render;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.internal.JsonText;
+import dev.upshift.common.tree.JsonText;
 
 /**
  * Upshift's JSON layout, the one every JSON rendering uses ({@link ResultJson},

@@ -1,30 +1,30 @@
 package dev.upshift.diff.render;
 
-import static dev.upshift.diff.internal.JsonTrees.Equality.CONTENT;
+import static dev.upshift.common.tree.JsonTrees.Equality.CONTENT;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.tree.JsonPointers;
+import dev.upshift.common.tree.JsonText;
+import dev.upshift.common.tree.JsonTrees;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.merge.ListDecision;
-import dev.upshift.diff.path.FieldPath;
+import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.patch.JsonPatch;
 import dev.upshift.diff.patch.JsonPatchException;
-import dev.upshift.diff.merge.MergeResult;
+import dev.upshift.diff.path.FieldPath;
+import dev.upshift.diff.path.ItemLookup;
 import dev.upshift.diff.path.PathElement;
-import dev.upshift.diff.patch.JsonPointers;
-import dev.upshift.diff.internal.ItemLookup;
-import dev.upshift.diff.internal.JsonText;
-import dev.upshift.diff.internal.JsonTrees;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.IdentityHashMap;
-import java.util.Set;
 import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * RFC 6902 JSON Patches, one per changed document, against the cluster's document, made from the

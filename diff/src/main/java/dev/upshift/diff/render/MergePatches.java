@@ -3,10 +3,10 @@ package dev.upshift.diff.render;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.patch.MergePatch;
+import dev.upshift.common.tree.JsonText;
+import dev.upshift.common.tree.JsonTrees;
 import dev.upshift.diff.merge.MergeResult;
-import dev.upshift.diff.internal.JsonText;
-import dev.upshift.diff.internal.JsonTrees;
+import dev.upshift.diff.patch.MergePatch;
 import java.util.List;
 import java.util.Optional;
 

@@ -3,14 +3,14 @@ package dev.upshift.diff.render;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.tree.JsonText;
+import dev.upshift.common.tree.JsonTrees;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
-import java.util.Optional;
 import dev.upshift.diff.merge.FieldChange;
-import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.merge.MergeResult;
-import dev.upshift.diff.internal.JsonText;
-import dev.upshift.diff.internal.JsonTrees;
+import dev.upshift.diff.rule.FieldRule;
+import java.util.Optional;
 
 /**
  * The whole result as one stable JSON object, for tools:

@@ -1,14 +1,14 @@
 package dev.upshift.diff.render;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.diff.merge.ChangeReason;
+import dev.upshift.common.tree.JsonText;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
+import dev.upshift.diff.merge.ChangeReason;
 import dev.upshift.diff.merge.FieldChange;
-import dev.upshift.diff.rule.Impact;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.Resolution;
-import dev.upshift.diff.internal.JsonText;
+import dev.upshift.diff.rule.Impact;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

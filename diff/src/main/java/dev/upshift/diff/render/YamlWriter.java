@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.NumericNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.upshift.diff.internal.JsonText;
+import dev.upshift.common.tree.JsonText;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

@@ -1,12 +1,10 @@
 package dev.upshift.diff.rule;
 
-import dev.upshift.diff.document.DocumentMatch;
-import dev.upshift.diff.path.PathPattern;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.upshift.diff.internal.FieldRuleChecks;
-import dev.upshift.diff.problem.SourceLocation;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.diff.document.DocumentMatch;
+import dev.upshift.diff.path.PathPattern;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

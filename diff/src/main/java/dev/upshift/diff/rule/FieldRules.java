@@ -1,14 +1,9 @@
 package dev.upshift.diff.rule;
 
-import dev.upshift.diff.document.Document;
-import dev.upshift.diff.path.FieldPath;
-import dev.upshift.diff.path.PathElement;
-import dev.upshift.diff.path.PathPattern;
-
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.SourceDocument;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

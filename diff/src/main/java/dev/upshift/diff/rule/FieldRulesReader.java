@@ -1,11 +1,10 @@
 package dev.upshift.diff.rule;
 
-import dev.upshift.diff.internal.DocumentRoot;
-import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.internal.SpecLists;
-import dev.upshift.diff.kind.DocumentKind;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.read.DocumentRoot;
+import dev.upshift.common.read.ObjectView;
+import dev.upshift.common.source.SourceDocument;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -8,7 +8,7 @@ import java.util.Map;
  * feeds the choice of strategy and tells maintenance exclusions whether an upgrade changes nodes.
  *
  * <p>Impact is how disruptive a change is for what runs, judged per field by the field rules; it is
- * not {@link dev.upshift.diff.value.VersionChange}, which is how far a version moves. The two are
+ * not {@link dev.upshift.common.value.VersionChange}, which is how far a version moves. The two are
  * independent: a patch release may replace every machine, and a major one may touch nothing that
  * runs.
  */

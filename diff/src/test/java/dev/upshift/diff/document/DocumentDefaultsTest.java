@@ -1,23 +1,22 @@
 package dev.upshift.diff.document;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.read.ObjectView;
+import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.diff.merge.MergeResult;
-import dev.upshift.diff.merge.ThreeWayMerge;
 import dev.upshift.diff.merge.Resolution;
+import dev.upshift.diff.merge.ThreeWayMerge;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.diff.rule.OnConflict;
+import dev.upshift.diff.rule.SpecLists;
 import dev.upshift.diff.testing.Yaml;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.internal.SpecLists;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 

@@ -1,14 +1,13 @@
 package dev.upshift.diff.document;
 
-import dev.upshift.diff.testing.Yaml;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.internal.JsonTrees;
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.tree.JsonTrees;
+import dev.upshift.diff.testing.Yaml;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -47,7 +46,7 @@ class DocumentSetTest {
                 data: {a: b}
                 status: {phase: Ready}
                 """;
-        var loaded = dev.upshift.diff.source.DocumentLoader.create().load("cfg.yaml", yaml);
+        var loaded = dev.upshift.common.source.DocumentLoader.create().load("cfg.yaml", yaml);
         DocumentSet set = DocumentSet.read(loaded);
         assertThat(set.documents().get(0).tree().toString())
                 .isEqualTo("{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cfg\",\"annotations\":{\"keep\":\"me\"}},\"data\":{\"a\":\"b\"}}");
@@ -71,13 +70,13 @@ class DocumentSetTest {
     @Test
     @DisplayName("reads the documents listed inside another document, with their places and positions")
     void readsEmbeddedDocuments() {
-        dev.upshift.diff.source.SourceDocument cluster = dev.upshift.diff.source.DocumentLoader.create().load("c.yaml",
+        dev.upshift.common.source.SourceDocument cluster = dev.upshift.common.source.DocumentLoader.create().load("c.yaml",
                 "kind: ManagedCluster\nspec:\n  resources:\n"
                         + "    - {apiVersion: v1, kind: ConfigMap, metadata: {name: a}, status: {x: 1}}\n"
                         + "    - {apiVersion: v1, kind: ConfigMap, metadata: {}}\n"
                         + "    - 3\n"
                         + "    - {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n").get(0);
-        dev.upshift.diff.problem.Problems problems = new dev.upshift.diff.problem.Problems();
+        dev.upshift.common.problem.Problems problems = new dev.upshift.common.problem.Problems();
         DocumentSet set = DocumentSet.readEmbedded(cluster, "/spec/resources", "spec.resources", problems);
         assertThat(set.ids()).extracting(DocumentId::name).containsExactly("a");
         assertThat(set.documents().get(0).tree().has("status")).isFalse();
@@ -87,7 +86,7 @@ class DocumentSetTest {
                 "c.yaml:6:7: spec.resources[2]: a list item must be a mapping (a Kubernetes document), got the number 3",
                 "c.yaml:7:7: duplicate document ConfigMap a (first at c.yaml:4:7)");
 
-        dev.upshift.diff.problem.Problems notAList = new dev.upshift.diff.problem.Problems();
+        dev.upshift.common.problem.Problems notAList = new dev.upshift.common.problem.Problems();
         assertThat(DocumentSet.readEmbedded(cluster, "/spec", "spec", notAList).isEmpty()).isTrue();
         assertThat(notAList.all()).extracting(Object::toString)
                 .containsExactly("c.yaml:3:3: spec: expected a list of documents, got a mapping");
@@ -96,7 +95,7 @@ class DocumentSetTest {
     @Test
     @DisplayName("a duplicate identity is an error naming both places")
     void duplicates() {
-        assertThatThrownBy(() -> DocumentSet.read(dev.upshift.diff.source.DocumentLoader.create().load("two.yaml",
+        assertThatThrownBy(() -> DocumentSet.read(dev.upshift.common.source.DocumentLoader.create().load("two.yaml",
                 "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n")))
                 .isInstanceOf(InputException.class)
                 .hasMessage("two.yaml:5:1: duplicate document ConfigMap a (first at two.yaml:1:1)");

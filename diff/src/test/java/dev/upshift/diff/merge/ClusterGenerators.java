@@ -1,11 +1,10 @@
 package dev.upshift.diff.merge;
 
-import dev.upshift.diff.document.DocumentSet;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.internal.JsonTrees;
+import dev.upshift.common.tree.JsonTrees;
+import dev.upshift.diff.document.DocumentSet;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;

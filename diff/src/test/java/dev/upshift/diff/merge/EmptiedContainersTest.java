@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.document.DocumentId;
+import dev.upshift.diff.render.JsonPatches;
+import dev.upshift.diff.render.Rendering;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.OnConflict;
-import dev.upshift.diff.render.JsonPatches;
-import dev.upshift.diff.render.Rendering;
 import dev.upshift.diff.testing.Yaml;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -9,7 +9,7 @@ import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.OnConflict;
-import dev.upshift.diff.testing.Content;
+import dev.upshift.testing.Content;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

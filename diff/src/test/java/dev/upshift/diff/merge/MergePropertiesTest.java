@@ -1,5 +1,10 @@
 package dev.upshift.diff.merge;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentMatch;
@@ -7,21 +12,15 @@ import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.patch.JsonPatch;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.path.PathElement;
-import dev.upshift.diff.rule.FieldRule;
-import dev.upshift.diff.rule.FieldRules;
-import dev.upshift.diff.rule.OnConflict;
-
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.quicktheories.QuickTheory.qt;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.upshift.diff.testing.Content;
-import dev.upshift.diff.testing.Json;
 import dev.upshift.diff.render.DocumentPatch;
 import dev.upshift.diff.render.JsonPatches;
 import dev.upshift.diff.render.MergePatches;
 import dev.upshift.diff.render.Rendering;
+import dev.upshift.diff.rule.FieldRule;
+import dev.upshift.diff.rule.FieldRules;
+import dev.upshift.diff.rule.OnConflict;
+import dev.upshift.testing.Content;
+import dev.upshift.testing.Json;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;

@@ -1,17 +1,16 @@
 package dev.upshift.diff.merge;
 
+import static dev.upshift.diff.testing.Yaml.deployment;
+import static dev.upshift.diff.testing.Yaml.set;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.diff.rule.OnConflict;
-
-import static dev.upshift.diff.testing.Yaml.deployment;
-import static dev.upshift.diff.testing.Yaml.set;
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;

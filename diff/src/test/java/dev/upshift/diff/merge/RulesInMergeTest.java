@@ -1,26 +1,13 @@
 package dev.upshift.diff.merge;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.Impact;
-
-import dev.upshift.diff.internal.CompiledRules;
-import dev.upshift.diff.internal.FieldPolicy;
-import dev.upshift.diff.path.PathElement;
-import dev.upshift.diff.document.Document;
-import dev.upshift.diff.document.DocumentMatch;
-import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.testing.Yaml;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
-import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 
 /** How field rules steer the merge: ignored fields and the impact of replaced subtrees. */

@@ -1,10 +1,9 @@
 package dev.upshift.diff.merge;
 
+import dev.upshift.common.source.DocumentLoader;
+import dev.upshift.common.source.SourceDocument;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.rule.FieldRules;
-
-import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.source.SourceDocument;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.upshift.diff.merge;
 
-import static dev.upshift.diff.testing.UserMessages.assertNamesNoJavaClass;
+import static dev.upshift.testing.UserMessages.assertNamesNoJavaClass;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
@@ -10,12 +10,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problem;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.patch.JsonPatch;
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.problem.Problem;
 import dev.upshift.diff.render.DocumentPatch;
 import dev.upshift.diff.render.JsonPatches;
 import dev.upshift.diff.render.MergePatches;
@@ -25,8 +25,8 @@ import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.diff.rule.ListType;
 import dev.upshift.diff.rule.OnConflict;
-import dev.upshift.diff.testing.Content;
-import dev.upshift.diff.testing.Json;
+import dev.upshift.testing.Content;
+import dev.upshift.testing.Json;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.util.ArrayList;

@@ -1,10 +1,7 @@
 package dev.upshift.diff.patch;
 
-import static dev.upshift.diff.internal.JsonTrees.Equality.EXACT;
-
-import dev.upshift.diff.internal.JsonTrees;
-
-import static dev.upshift.diff.testing.Json.json;
+import static dev.upshift.common.tree.JsonTrees.Equality.EXACT;
+import static dev.upshift.testing.Json.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.tree.JsonTrees;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;

@@ -1,13 +1,12 @@
 package dev.upshift.diff.patch;
 
-import dev.upshift.diff.testing.Json;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.testing.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,5 @@
 package dev.upshift.diff.patch;
 
-import dev.upshift.diff.testing.JsonGenerators;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.lists;
@@ -9,6 +7,8 @@ import static org.quicktheories.generators.SourceDSL.strings;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.flipkart.zjsonpatch.JsonDiff;
+import dev.upshift.common.tree.JsonPointers;
+import dev.upshift.testing.JsonGenerators;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Set;

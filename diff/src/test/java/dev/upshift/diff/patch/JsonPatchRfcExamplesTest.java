@@ -1,6 +1,6 @@
 package dev.upshift.diff.patch;
 
-import static dev.upshift.diff.testing.Json.json;
+import static dev.upshift.testing.Json.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,12 +1,11 @@
 package dev.upshift.diff.patch;
 
-import dev.upshift.diff.testing.Json;
-import dev.upshift.diff.testing.JsonGenerators;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.testing.Json;
+import dev.upshift.testing.JsonGenerators;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;

@@ -1,13 +1,13 @@
 package dev.upshift.diff.patch;
 
-import dev.upshift.diff.internal.JsonTrees;
-
-import static dev.upshift.diff.testing.Json.json;
+import static dev.upshift.testing.Json.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.tree.JsonPointers;
+import dev.upshift.common.tree.JsonTrees;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;

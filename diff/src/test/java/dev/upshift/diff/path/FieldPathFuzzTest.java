@@ -1,11 +1,11 @@
 package dev.upshift.diff.path;
 
-import static dev.upshift.diff.testing.UserMessages.assertSyntaxError;
+import static dev.upshift.testing.UserMessages.assertSyntaxError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import dev.upshift.diff.problem.SyntaxException;
+import dev.upshift.common.problem.SyntaxException;
 import java.util.Optional;
 
 /**
@@ -68,7 +68,7 @@ class FieldPathFuzzTest {
         try {
             return Optional.of(parser.parse(text));
         } catch (SyntaxException e) {
-            assertSyntaxError(e, text);
+            assertSyntaxError(e.input(), e.position(), e.reason(), e.getMessage(), text);
             return Optional.empty();
         }
     }

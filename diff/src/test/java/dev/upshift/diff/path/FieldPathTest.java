@@ -1,13 +1,11 @@
 package dev.upshift.diff.path;
 
-import dev.upshift.diff.problem.SyntaxException;
-
-import dev.upshift.diff.testing.Yaml;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.common.problem.SyntaxException;
+import dev.upshift.diff.testing.Yaml;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;

@@ -1,10 +1,9 @@
 package dev.upshift.diff.path;
 
-import dev.upshift.diff.problem.SyntaxException;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.upshift.common.problem.SyntaxException;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 

@@ -2,10 +2,9 @@ package dev.upshift.diff.rule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.internal.SpecLists;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.read.ObjectView;
+import dev.upshift.common.source.DocumentLoader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

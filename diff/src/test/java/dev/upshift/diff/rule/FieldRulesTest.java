@@ -1,26 +1,20 @@
 package dev.upshift.diff.rule;
 
-import dev.upshift.diff.internal.CompiledRules;
-import dev.upshift.diff.internal.FieldPolicy;
-import dev.upshift.diff.path.PathElement;
-
-import dev.upshift.diff.document.Document;
-import dev.upshift.diff.document.DocumentMatch;
-import dev.upshift.diff.merge.MergeResult;
-import dev.upshift.diff.merge.ThreeWayMerge;
-import dev.upshift.diff.path.FieldPath;
-import dev.upshift.diff.testing.Yaml;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.upshift.diff.source.DocumentLoader;
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.internal.ObjectView;
-import dev.upshift.diff.internal.SpecLists;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import java.util.List;
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.read.ObjectView;
+import dev.upshift.common.source.DocumentLoader;
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentMatch;
+import dev.upshift.diff.merge.CompiledRules;
+import dev.upshift.diff.merge.FieldPolicy;
+import dev.upshift.diff.path.FieldPath;
+import dev.upshift.diff.path.PathElement;
+import dev.upshift.diff.testing.Yaml;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;

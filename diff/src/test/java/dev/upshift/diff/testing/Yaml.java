@@ -1,10 +1,9 @@
 package dev.upshift.diff.testing;
 
-import dev.upshift.diff.document.DocumentSet;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.source.DocumentLoader;
+import dev.upshift.common.source.DocumentLoader;
+import dev.upshift.diff.document.DocumentSet;
 
 /** Test data from YAML text. */
 public final class Yaml {

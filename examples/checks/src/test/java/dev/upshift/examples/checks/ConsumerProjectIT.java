@@ -32,6 +32,7 @@ class ConsumerProjectIT {
     private static final List<Artifact> INSTALLED = List.of(
             new Artifact("bom", "upshift-bom", false),
             new Artifact(".", "upshift-parent", false),
+            new Artifact("common", "upshift-common", true),
             new Artifact("diff", "upshift-diff", true),
             new Artifact("schedule", "upshift-schedule", true),
             new Artifact("release-model", "upshift-release-model", true),

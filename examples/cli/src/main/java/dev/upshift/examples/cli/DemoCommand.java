@@ -21,11 +21,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
-import java.util.stream.Collectors;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -69,7 +69,7 @@ final class DemoCommand implements Callable<Integer> {
         PlanInput input = Fleets.read(fleet);
         Plan plan = Planner.standard().plan(input, at);
         // the demo fleet's one warning (two upgrades claim a cluster) is on purpose: its plan shows it blocked
-        boolean errors = Fleets.print(plan.problems().stream().filter(dev.upshift.diff.problem.Problem::isError).toList(), err);
+        boolean errors = Fleets.print(plan.problems().stream().filter(dev.upshift.common.problem.Problem::isError).toList(), err);
         out.println("The demo fleet (a copy of " + FILES + "): " + Plural.count(input.clusters().size(), "cluster") + ", "
                 + Plural.count(input.catalog().size(), "release") + ", "
                 + Plural.count(input.schedules().size(), "schedule") + ", "

@@ -1,17 +1,17 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.core.plan.PlanInput;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.merge.FieldChange;
-import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.ThreeWayMerge;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.problem.SourceLocation;
 import dev.upshift.diff.render.ListKeysReport;
 import dev.upshift.diff.render.Rendering;
-import dev.upshift.core.plan.PlanInput;
+import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.release.Release;
 import dev.upshift.release.Version;
 import dev.upshift.spi.ManagedCluster;
@@ -25,9 +25,9 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "diff", sortOptions = false,
         header = "Merges a cluster's documents towards a new release; shows the change",

@@ -1,11 +1,11 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.common.problem.Suggestions;
 import dev.upshift.core.files.FleetFolder;
 import dev.upshift.core.plan.PlanInput;
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.SourceLocation;
-import dev.upshift.diff.problem.Suggestions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;

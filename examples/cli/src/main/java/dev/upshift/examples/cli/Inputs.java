@@ -1,8 +1,8 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.files.DocumentFiles;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.diff.problem.InputException;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.UpshiftException;
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.UpshiftException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.List;

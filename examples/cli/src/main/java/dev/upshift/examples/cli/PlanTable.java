@@ -5,7 +5,6 @@ import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanKind;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Interval;
-import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,5 +1,6 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.common.value.Durations;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.report.HtmlReport;
@@ -9,7 +10,6 @@ import dev.upshift.core.simulate.Simulation;
 import dev.upshift.core.simulate.SimulationJson;
 import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.Simulator;
-import dev.upshift.diff.value.Durations;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.diff.problem.Suggestions;
+import dev.upshift.common.problem.Suggestions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,19 +1,19 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
 import dev.upshift.core.validate.FleetValidator;
 import dev.upshift.core.validate.ValidationReport;
 import java.io.PrintWriter;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 @Command(name = "validate", header = "Checks every document below a folder, or one file",
         description = {"Checks every document below a folder (or one file); prints file:line:col: message per problem.",

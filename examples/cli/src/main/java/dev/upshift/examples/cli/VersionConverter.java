@@ -1,6 +1,6 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.diff.problem.UpshiftException;
+import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.release.Version;
 import picocli.CommandLine;
 

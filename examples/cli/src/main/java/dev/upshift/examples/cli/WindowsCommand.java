@@ -1,10 +1,10 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.diff.problem.SyntaxException;
-import dev.upshift.diff.value.Durations;
-import dev.upshift.diff.problem.Problem;
-import dev.upshift.diff.problem.Problems;
-import dev.upshift.diff.source.SourceDocument;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.SyntaxException;
+import dev.upshift.common.source.SourceDocument;
+import dev.upshift.common.value.Durations;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.schedule.AvailabilityProfile;
 import dev.upshift.schedule.Interval;
@@ -207,7 +207,7 @@ final class WindowsCommand implements Callable<Integer> {
         List<AvailabilityProfile> out = AvailabilityProfile.KIND.readAll(
                 Inputs.load(Path.of(profile), main.in(), problems), problems);
         if (out.isEmpty() && !problems.hasErrors()) {
-            problems.add(Problem.error(dev.upshift.diff.problem.SourceLocation.of(profile), "",
+            problems.add(Problem.error(dev.upshift.common.problem.SourceLocation.of(profile), "",
                     "no AvailabilityProfile here; --profile takes gke, aks or a file of AvailabilityProfile documents"));
         }
         return out;

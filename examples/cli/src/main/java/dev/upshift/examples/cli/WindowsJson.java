@@ -2,7 +2,7 @@ package dev.upshift.examples.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.diff.value.Durations;
+import dev.upshift.common.value.Durations;
 import dev.upshift.schedule.Interval;
 import java.time.Duration;
 import java.time.Instant;

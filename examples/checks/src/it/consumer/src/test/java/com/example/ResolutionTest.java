@@ -14,7 +14,7 @@ class ResolutionTest {
     @Test
     void everyUpshiftArtifactComesFromTheLocalRepositoryOfTheBuild() throws URISyntaxException {
         Path repository = Path.of(System.getProperty("consumer.repository")).toAbsolutePath().normalize();
-        for (Class<?> type : List.of(dev.upshift.diff.source.DocumentLoader.class, dev.upshift.schedule.MaintenanceSchedule.class,
+        for (Class<?> type : List.of(dev.upshift.common.source.DocumentLoader.class, dev.upshift.schedule.MaintenanceSchedule.class,
                 dev.upshift.release.Release.class, dev.upshift.spi.ManagedCluster.class,
                 dev.upshift.core.validate.FleetValidator.class, dev.upshift.testkit.TestClock.class)) {
             Path jar = jarOf(type);

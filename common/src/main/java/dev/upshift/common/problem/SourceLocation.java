@@ -1,0 +1,32 @@
+package dev.upshift.common.problem;
+
+import java.util.Objects;
+
+/**
+ * A place in an input: the source it came from (usually a file path), a 1-based line and a 1-based
+ * column. Line or column 0 means "unknown" (for example a value that a migration added).
+ */
+public record SourceLocation(String source, int line, int column) {
+
+    /** Validates the parts: the source is non-null, line and column are not negative. */
+    public SourceLocation {
+        Objects.requireNonNull(source, "source");
+        if (line < 0 || column < 0) {
+            throw new IllegalArgumentException("line and column must not be negative");
+        }
+    }
+
+    /** A location that names only its source. */
+    public static SourceLocation of(String source) {
+        return new SourceLocation(source, 0, 0);
+    }
+
+    /** {@code source:line:column}, or as much of it as is known. */
+    @Override
+    public String toString() {
+        if (line == 0) {
+            return source;
+        }
+        return column == 0 ? source + ":" + line : source + ":" + line + ":" + column;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.upshift.diff.merge;
+
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.path.PatternMatcher;
+import dev.upshift.diff.rule.FieldRule;
+import dev.upshift.diff.rule.FieldRules;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@link FieldRules} set compiled for walking documents: the rules by specificity with their path
+ * matchers, built once per merge so that each document only picks the rules whose match selects it;
+ * and the built-in list table the walk follows where no rule keys a list.
+ */
+public final class CompiledRules {
+    private final List<FieldRule> bySpecificity;
+    private final List<PatternMatcher> matchers;
+    private final ListSchema lists;
+
+    private CompiledRules(FieldRules rules, ListSchema lists) {
+        this.bySpecificity = rules.bySpecificity();
+        this.matchers = bySpecificity.stream().map(r -> PatternMatcher.of(r.path())).toList();
+        this.lists = lists;
+    }
+
+    /** Compiles a rule set, without built-in lists. */
+    public static CompiledRules of(FieldRules rules) {
+        return new CompiledRules(rules, ListSchema.NONE);
+    }
+
+    /** Compiles a rule set, with a built-in list table for lists no rule keys. */
+    public static CompiledRules of(FieldRules rules, ListSchema lists) {
+        return new CompiledRules(rules, lists);
+    }
+
+    /** The settings at the root of a document; step down with {@link FieldPolicy#child}. */
+    public FieldPolicy policyFor(Document doc) {
+        List<FieldRule> applicable = new ArrayList<>();
+        List<PatternMatcher> compiled = new ArrayList<>();
+        for (int i = 0; i < bySpecificity.size(); i++) {
+            if (bySpecificity.get(i).match().matches(doc)) {
+                applicable.add(bySpecificity.get(i));
+                compiled.add(matchers.get(i));
+            }
+        }
+        return FieldPolicy.root(applicable, compiled, lists.root(doc.apiVersion(), doc.id().kind()));
+    }
+}

@@ -1,0 +1,201 @@
+package dev.upshift.diff.merge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.diff.path.PathElement;
+import dev.upshift.diff.path.PatternMatcher;
+import dev.upshift.diff.rule.FieldRule;
+import dev.upshift.diff.rule.Impact;
+import dev.upshift.diff.rule.ListType;
+import dev.upshift.diff.rule.Merging;
+import dev.upshift.diff.rule.Mutability;
+import dev.upshift.diff.rule.OnConflict;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The rule settings at one node of one document while the merge walks down it. Each rule that
+ * applies to the document carries its matcher state along; a setting's winner is the most specific
+ * rule (lowest index, rules being sorted by specificity) among those that matched this node or an
+ * ancestor, so a child only has to compare the rules that match it exactly with its parent's
+ * winners. Alongside, it follows the built-in list table ({@link ListSchema}) of the document's
+ * kind, which says how to key a list where no rule does.
+ */
+public final class FieldPolicy {
+    private static final int NONE = -1;
+
+    private final FieldRule[] rules;
+    private final PatternMatcher[] matchers;
+    private final long[] states;
+    private final boolean alive;
+    private final int onConflictAt;
+    private final int mutableAt;
+    private final int impactAt;
+    private final int ignoreAt;
+    private final int listAt;
+    private final boolean mutableSetHere;
+    private final ListSchema.Node schema;
+
+    private FieldPolicy(FieldRule[] rules, PatternMatcher[] matchers, long[] states, boolean alive,
+            int[] winners, boolean mutableSetHere, ListSchema.Node schema) {
+        this.rules = rules;
+        this.matchers = matchers;
+        this.states = states;
+        this.alive = alive;
+        this.onConflictAt = winners[0];
+        this.mutableAt = winners[1];
+        this.impactAt = winners[2];
+        this.ignoreAt = winners[3];
+        this.listAt = winners[4];
+        this.mutableSetHere = mutableSetHere;
+        this.schema = schema;
+    }
+
+    /**
+     * The policy at a document's root, from the rules that apply to it (most specific first), their
+     * matchers, and the built-in list table's root node for its kind (null: none).
+     */
+    public static FieldPolicy root(List<FieldRule> applicable, List<PatternMatcher> compiled, ListSchema.Node schema) {
+        FieldRule[] rules = applicable.toArray(new FieldRule[0]);
+        PatternMatcher[] matchers = compiled.toArray(new PatternMatcher[0]);
+        long[] states = new long[rules.length];
+        for (int i = 0; i < rules.length; i++) {
+            states[i] = matchers[i].start();
+        }
+        int[] winners = {NONE, NONE, NONE, NONE, NONE};
+        boolean mutableHere = collect(rules, matchers, states, winners);
+        return new FieldPolicy(rules, matchers, states, rules.length > 0, winners, mutableHere, schema);
+    }
+
+    /** The policy one step further down. */
+    public FieldPolicy child(PathElement e) {
+        int[] winners = {onConflictAt, mutableAt, impactAt, ignoreAt, NONE};
+        ListSchema.Node below = schema == null ? null
+                : e instanceof PathElement.Field f ? schema.field(f.name()) : schema.items();
+        if (!alive) {
+            return listAt == NONE && !mutableSetHere && schema == null ? this
+                    : new FieldPolicy(rules, matchers, states, false, winners, false, below);
+        }
+        long[] next = new long[states.length];
+        boolean anyAlive = false;
+        for (int i = 0; i < states.length; i++) {
+            if (states[i] != 0) {
+                next[i] = matchers[i].step(states[i], e);
+                anyAlive |= next[i] != 0;
+            }
+        }
+        boolean mutableHere = collect(rules, matchers, next, winners);
+        return new FieldPolicy(rules, matchers, next, anyAlive, winners, mutableHere, below);
+    }
+
+    /** Lets the rules that match exactly at this node compete; returns whether one set {@code mutable}. */
+    private static boolean collect(FieldRule[] rules, PatternMatcher[] matchers, long[] states, int[] winners) {
+        boolean mutableHere = false;
+        for (int i = 0; i < states.length; i++) {
+            if (states[i] == 0 || !matchers[i].accepts(states[i])) {
+                continue;
+            }
+            FieldRule r = rules[i];
+            winners[0] = better(winners[0], i, r.onConflict().isPresent());
+            int m = better(winners[1], i, r.mutability().isPresent());
+            mutableHere |= m != winners[1];
+            winners[1] = m;
+            winners[2] = better(winners[2], i, r.impact().isPresent());
+            winners[3] = better(winners[3], i, r.merging().isPresent());
+            winners[4] = better(winners[4], i, !r.listKeys().isEmpty() || r.listType().isPresent());
+        }
+        return mutableHere;
+    }
+
+    private static int better(int current, int candidate, boolean sets) {
+        return sets && (current == NONE || candidate < current) ? candidate : current;
+    }
+
+    public OnConflict onConflict() {
+        return onConflictAt == NONE ? OnConflict.FAIL : rules[onConflictAt].onConflict().orElseThrow();
+    }
+
+    public Optional<FieldRule> onConflictRule() {
+        return rule(onConflictAt);
+    }
+
+    public boolean mutable() {
+        return mutableAt == NONE || rules[mutableAt].mutability().orElseThrow() == Mutability.MUTABLE;
+    }
+
+    public Optional<FieldRule> mutableRule() {
+        return rule(mutableAt);
+    }
+
+    /** Whether the rule that decides {@code mutable} matched this very node (not an ancestor). */
+    public boolean mutableSetHere() {
+        return mutableSetHere;
+    }
+
+    public Impact impact(Impact fallback) {
+        return impactAt == NONE ? fallback : rules[impactAt].impact().orElseThrow();
+    }
+
+    public Optional<FieldRule> impactRule() {
+        return rule(impactAt);
+    }
+
+    public boolean ignored() {
+        return ignoreAt != NONE && rules[ignoreAt].merging().orElseThrow() == Merging.IGNORED;
+    }
+
+    public Optional<FieldRule> ignoreRule() {
+        return rule(ignoreAt);
+    }
+
+    /** The list type a rule sets here ({@code map} when it names keys), or empty. */
+    public Optional<ListType> listType() {
+        if (listAt == NONE) {
+            return Optional.empty();
+        }
+        FieldRule r = rules[listAt];
+        return r.listKeys().isEmpty() ? r.listType() : Optional.of(ListType.MAP);
+    }
+
+    public List<String> listKeys() {
+        return listAt == NONE ? List.of() : rules[listAt].listKeys();
+    }
+
+    /** The key defaults of the rule that sets the list type here. */
+    public Map<String, JsonNode> keyDefaults() {
+        return listAt == NONE ? Map.of() : rules[listAt].keyDefaults();
+    }
+
+    /** What the built-in list table declares for the list here, if anything. */
+    public Optional<ListSchema.Spec> builtInList() {
+        return schema == null ? Optional.empty() : schema.list();
+    }
+
+    /** Whether the built-in list table knows something at or below this node. */
+    public boolean schemaAlive() {
+        return schema != null;
+    }
+
+    public Optional<FieldRule> listRule() {
+        return rule(listAt);
+    }
+
+    /** Whether some rule may still match below this node. */
+    public boolean rulesAlive() {
+        return alive;
+    }
+
+    /** Whether any rule applies at or below this node. */
+    public boolean hasRules() {
+        return alive || onConflictAt != NONE || mutableAt != NONE || impactAt != NONE || ignoreAt != NONE;
+    }
+
+    /** What changing the field costs, when a rule says. */
+    public Optional<Impact> impact() {
+        return rule(impactAt).flatMap(FieldRule::impact);
+    }
+
+    private Optional<FieldRule> rule(int at) {
+        return at == NONE ? Optional.empty() : Optional.of(rules[at]);
+    }
+}
