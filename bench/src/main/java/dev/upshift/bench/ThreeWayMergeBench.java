@@ -6,7 +6,7 @@ import com.github.difflib.patch.Patch;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.ThreeWayMerge;
-import dev.upshift.diff.render.Rendering;
+import dev.upshift.diff.render.ChangeFormat;
 import dev.upshift.diff.render.YamlWriter;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
@@ -79,7 +79,7 @@ public class ThreeWayMergeBench {
     @Benchmark
     public void mergeAndRenderAll(Blackhole bh) {
         MergeResult r = merge.merge(sets.base(), sets.current(), sets.target());
-        for (Rendering rendering : Rendering.values()) {
+        for (ChangeFormat rendering : ChangeFormat.values()) {
             bh.consume(rendering.render(r));
         }
     }

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.render.JsonPatches;
-import dev.upshift.diff.render.Rendering;
+import dev.upshift.diff.render.ChangeFormat;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.OnConflict;
@@ -87,7 +87,7 @@ class EmptiedContainersTest {
         assertThat(r.changes()).extracting(c -> c.path() + " " + c.reason()).containsExactly(
                 "spec.selector EMPTIED", "spec.selector.matchLabels.app CONFLICT");
         assertThat(patch(r)).isEqualTo("[{\"op\":\"remove\",\"path\":\"/spec/selector\"}]");
-        assertThat(Rendering.REPORT.render(r)).contains(
+        assertThat(ChangeFormat.REPORT.render(r)).contains(
                 "    - spec.selector: removed, emptied by the merge (was {\"matchLabels\":{\"app\":\"web-v2\"}})",
                 "    ? spec.selector.matchLabels.app: TARGET  conflict: the old release had \"web\", the cluster has \"web-v2\","
                         + " the new release drops it; onConflict: overwrite removes it");

@@ -15,7 +15,7 @@ import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.render.DocumentPatch;
 import dev.upshift.diff.render.JsonPatches;
 import dev.upshift.diff.render.MergePatches;
-import dev.upshift.diff.render.Rendering;
+import dev.upshift.diff.render.ChangeFormat;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.OnConflict;
@@ -184,7 +184,7 @@ class MergePropertiesTest {
         qt().forAll(ClusterGenerators.triples()).checkAssert(t -> {
             MergeResult first = OVERWRITING.merge(t.base(), t.current(), t.target());
             MergeResult second = OVERWRITING.merge(copy(t.base()), copy(t.current()), copy(t.target()));
-            for (Rendering rendering : Rendering.values()) {
+            for (ChangeFormat rendering : ChangeFormat.values()) {
                 assertThat(rendering.render(second)).isEqualTo(rendering.render(first));
             }
         });
@@ -213,7 +213,7 @@ class MergePropertiesTest {
                     OVERWRITING.merge(t.base(), t.current(), t.target()), PLAIN.mergeWithoutBase(t.current(), t.target()))) {
                 assertThat(exactly(t.base(), t.current(), t.target())).isEqualTo(inputs);
                 List<String> results = exactly(r);
-                for (Rendering rendering : Rendering.values()) {
+                for (ChangeFormat rendering : ChangeFormat.values()) {
                     rendering.render(r);
                 }
                 JsonPatches.of(r);

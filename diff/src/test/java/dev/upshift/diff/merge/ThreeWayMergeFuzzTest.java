@@ -19,7 +19,7 @@ import dev.upshift.diff.patch.JsonPatch;
 import dev.upshift.diff.render.DocumentPatch;
 import dev.upshift.diff.render.JsonPatches;
 import dev.upshift.diff.render.MergePatches;
-import dev.upshift.diff.render.Rendering;
+import dev.upshift.diff.render.ChangeFormat;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.Impact;
@@ -124,7 +124,7 @@ class ThreeWayMergeFuzzTest {
             MergeResult r = merged.get();
             List<String> results = exactly(r);
             checkResult(r);
-            for (Rendering rendering : Rendering.values()) {
+            for (ChangeFormat rendering : ChangeFormat.values()) {
                 rendering.render(r);
             }
             MergePatches.of(r);

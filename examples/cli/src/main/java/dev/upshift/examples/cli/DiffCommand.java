@@ -10,7 +10,7 @@ import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.ThreeWayMerge;
 import dev.upshift.diff.render.ListKeysReport;
-import dev.upshift.diff.render.Rendering;
+import dev.upshift.diff.render.ChangeFormat;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.release.Release;
 import dev.upshift.release.Version;
@@ -85,8 +85,8 @@ final class DiffCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Rendering rendering = Rendering.byWord(output).orElseThrow(() -> new CommandLine.ParameterException(
-                spec.commandLine(), "unknown --output '" + output + "'; expected one of: " + String.join(", ", Rendering.words())));
+        ChangeFormat rendering = ChangeFormat.byWord(output).orElseThrow(() -> new CommandLine.ParameterException(
+                spec.commandLine(), "unknown --output '" + output + "'; expected one of: " + String.join(", ", ChangeFormat.words())));
         if (explainKeys && spec.commandLine().getParseResult().hasMatchedOption("--output")) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--explain-keys prints its own text; leave out --output");

@@ -10,7 +10,7 @@ import java.util.Optional;
  * The ways a {@link MergeResult} can be shown, all made from its change list and merged
  * documents, all deterministic (the same result renders to the same bytes).
  */
-public enum Rendering {
+public enum ChangeFormat {
     /** {@link ReviewReport}: for people. */
     REPORT("report"),
     /** {@link UnifiedDiff}: canonical YAML, per document. */
@@ -26,7 +26,7 @@ public enum Rendering {
 
     private final String word;
 
-    Rendering(String word) {
+    ChangeFormat(String word) {
         this.word = word;
     }
 
@@ -36,13 +36,13 @@ public enum Rendering {
     }
 
     /** The rendering with this name. */
-    public static Optional<Rendering> byWord(String word) {
+    public static Optional<ChangeFormat> byWord(String word) {
         return Arrays.stream(values()).filter(r -> r.word.equals(word)).findFirst();
     }
 
     /** Every name, in order. */
     public static List<String> words() {
-        return Arrays.stream(values()).map(Rendering::word).toList();
+        return Arrays.stream(values()).map(ChangeFormat::word).toList();
     }
 
     /** Renders a result. */
