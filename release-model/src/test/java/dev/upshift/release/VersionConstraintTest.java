@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -28,6 +29,7 @@ class VersionConstraintTest {
         }
 
         @Test
+        @Tag("jvm-bound")
         @DisplayName("matching and comparing allocate nothing")
         void matchingAllocatesNothing() {
             VersionConstraint constraint = c(">=1.2 <2 !=1.5.x || ^3.1.0-rc.1 || ~4.2, !=4.2.7");
@@ -44,8 +46,10 @@ class VersionConstraintTest {
                 }
                 long allocated = AllocatedBytes.ofCurrentThread().getAsLong() - before;
                 if (round == 1) {
-                    // reading the counter reflectively allocates a little; a byte per match would be 100 KB
-                    assertThat(allocated).as("bytes for 100,000 matches and compares").isLessThan(4_000);
+                    // reading the counter reflectively allocates a little, and without the JIT's escape
+                    // analysis (a coverage agent, another JDK) a few more: 16 KiB is that margin, while a
+                    // byte per match would be 100 KB
+                    assertThat(allocated).as("bytes for 100,000 matches and compares").isLessThan(16_384);
                 }
             }
             assertThat(matched).isPositive();

@@ -2,6 +2,7 @@ package dev.upshift.schedule;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,6 +25,18 @@ public interface AllowedIntervals {
 
     /** How far {@link #next(Instant, UpgradeKind, Duration)} looks: two years (731 days). */
     Duration DEFAULT_SEARCH = Limits.DEFAULT_HORIZON;
+
+    /**
+     * The earliest instant schedules are computed for, 1900-01-01T00:00:00Z: queries, plans and
+     * simulations take instants from here up to {@link #LATEST}.
+     */
+    Instant EARLIEST = Limits.EARLIEST;
+
+    /**
+     * The instant no computation looks beyond, 9000-01-01T00:00:00Z (excluded): an interval that
+     * reaches it is {@linkplain Interval#isOpen() open}.
+     */
+    Instant LATEST = Limits.LATEST;
 
     /** Whether an upgrade of this kind may run at this instant. */
     boolean permits(Instant at, UpgradeKind kind);
@@ -50,6 +63,61 @@ public interface AllowedIntervals {
     /** {@link #next(Instant, UpgradeKind, Duration, Duration)} looking {@link #DEFAULT_SEARCH} ahead. */
     default Optional<Interval> next(Instant at, UpgradeKind kind, Duration atLeast) {
         return next(at, kind, atLeast, DEFAULT_SEARCH);
+    }
+
+    /**
+     * The first {@code count} allowed intervals from {@code from} on that last at least
+     * {@code atLeast}, in order: each is {@link #next(Instant, UpgradeKind, Duration, Duration) next}
+     * from the end of the one before (the first from {@code from}), looked for
+     * {@link #DEFAULT_SEARCH} ahead and then, when none starts so soon, up to {@code within} ahead
+     * (rules may leave more than two years between two windows: every fourth year, a leap day). The
+     * list ends early at an open interval, or where no interval starts within {@code within}: then
+     * {@link Upcoming#stoppedAt()} says where the search stopped.
+     *
+     * @param from the earliest start, from {@link #EARLIEST} up to (not including) {@link #LATEST}
+     * @param kind the kind of upgrade
+     * @param atLeast the least time each interval must leave: zero (accepts any) or more
+     * @param count how many intervals: 1 or more
+     * @param within how far after the previous interval (or {@code from}) the next may start: positive
+     * @return the intervals found, at most {@code count}
+     * @throws IllegalArgumentException when an argument is outside its range
+     */
+    default Upcoming upcoming(Instant from, UpgradeKind kind, Duration atLeast, int count, Duration within) {
+        if (count < 1) {
+            throw new IllegalArgumentException("count must be 1 or more, got " + count);
+        }
+        List<Interval> found = new ArrayList<>();
+        Instant at = from;
+        while (found.size() < count) {
+            Optional<Interval> next = next(at, kind, atLeast, within.compareTo(DEFAULT_SEARCH) < 0 ? within : DEFAULT_SEARCH);
+            if (next.isEmpty() && within.compareTo(DEFAULT_SEARCH) > 0) {
+                next = next(at, kind, atLeast, within);
+            }
+            if (next.isEmpty()) {
+                return new Upcoming(found, Optional.of(at.plus(within)));
+            }
+            found.add(next.get());
+            if (next.get().isOpen()) {
+                break;
+            }
+            at = next.get().end().orElseThrow();
+        }
+        return new Upcoming(found, Optional.empty());
+    }
+
+    /**
+     * What {@link #upcoming} found.
+     *
+     * @param intervals the intervals, in order
+     * @param stoppedAt where the search stopped when it found fewer than asked because no interval
+     *     starts within reach of the last one; empty when it found them all or ended at an open one
+     */
+    record Upcoming(List<Interval> intervals, Optional<Instant> stoppedAt) {
+        /** Copies the list; both are required. */
+        public Upcoming {
+            intervals = List.copyOf(intervals);
+            java.util.Objects.requireNonNull(stoppedAt, "stoppedAt");
+        }
     }
 
     /**

@@ -41,10 +41,10 @@ final class Limits {
     /** The default horizon of an index, and how far {@code next} looks by default: two years. */
     static final Duration DEFAULT_HORIZON = Duration.ofDays(731);
 
-    /** The earliest instant a schedule query may ask about. */
+    /** The earliest instant a schedule query may ask about ({@link AllowedIntervals#EARLIEST}). */
     static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
 
-    /** The instant no query looks beyond; an interval reaching it is open. */
+    /** The instant no query looks beyond; an interval reaching it is open ({@link AllowedIntervals#LATEST}). */
     static final Instant LATEST = Instant.parse("9000-01-01T00:00:00Z");
 
     static final long YEAR_SECONDS = 31_556_952;

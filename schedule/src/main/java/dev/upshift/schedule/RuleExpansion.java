@@ -36,8 +36,9 @@ final class RuleExpansion {
     /** A BYDAY item: a weekday, with an ordinal (1MO, -1FR) or 0 for every such day. */
     record WeekdayNum(int ordinal, DayOfWeek day) {}
 
-    /** Past every instant a schedule may ask about (9000-01-01), with a year to spare for local times. */
-    private static final LocalDateTime LAST = LocalDateTime.of(9001, 1, 1, 0, 0);
+    /** Past every instant a schedule may ask about, with a year to spare for local times. */
+    private static final LocalDateTime LAST =
+            LocalDateTime.ofInstant(Limits.LATEST, java.time.ZoneOffset.UTC).plusYears(1);
 
     private final Frequency freq;
     private final int interval;

@@ -1,6 +1,7 @@
 package dev.upshift.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
@@ -72,6 +73,54 @@ class AllowedIntervalsPropertiesTest {
                 assertThat(coveredUntil(windows, a.start())).as(c + ": " + a).isAfterOrEqualTo(a.end().orElseThrow());
             }
         });
+    }
+
+    @Test
+    @DisplayName("upcoming gives the allowed intervals that last long enough, in order, as the interval list does")
+    void upcomingAgreesWithTheList() {
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            Case c = Case.of(seed);
+            Duration atLeast = Duration.ofMinutes(45L * c.random.nextInt(4));
+            List<Interval> expected = c.allowed().stream()
+                    .filter(i -> i.lastsAtLeast(atLeast) && i.end().orElseThrow().isBefore(c.to))
+                    .toList();
+            AllowedIntervals.Upcoming upcoming =
+                    c.schedule.index(c.from).upcoming(c.from, c.kind, atLeast, expected.size() + 1, Duration.ofDays(60));
+            assertThat(upcoming.intervals()).as(c.toString()).hasSizeLessThanOrEqualTo(expected.size() + 1);
+            assertThat(upcoming.intervals().stream()
+                            .filter(i -> !i.isOpen() && i.end().orElseThrow().isBefore(c.to))
+                            .toList())
+                    .as(c.toString())
+                    .isEqualTo(expected);
+        });
+    }
+
+    @Test
+    @DisplayName("upcoming stops where no interval starts within reach, and says where")
+    void upcomingSaysWhereItStopped() {
+        Instant from = Instant.parse("2026-01-01T00:00:00Z");
+        AllowedIntervals none = new AllowedIntervals() {
+            @Override
+            public boolean permits(Instant at, UpgradeKind kind) {
+                return false;
+            }
+
+            @Override
+            public Optional<Interval> next(Instant at, UpgradeKind kind, Duration atLeast, Duration within) {
+                return Optional.empty();
+            }
+
+            @Override
+            public List<Interval> between(Instant a, Instant b, UpgradeKind kind) {
+                return List.of();
+            }
+        };
+        AllowedIntervals.Upcoming upcoming = none.upcoming(from, UpgradeKind.PATCH, Duration.ZERO, 3, Duration.ofDays(3000));
+        assertThat(upcoming.intervals()).isEmpty();
+        assertThat(upcoming.stoppedAt()).contains(from.plus(Duration.ofDays(3000)));
+        assertThatThrownBy(() -> none.upcoming(from, UpgradeKind.PATCH, Duration.ZERO, 0, Duration.ofDays(1)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("count");
     }
 
     @Test

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
+import dev.upshift.testing.Processes;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -179,10 +179,9 @@ class HostileScheduleTest {
     private Run readForked(String yaml) throws IOException, InterruptedException {
         Path file = Files.writeString(dir.resolve("s.yaml"), yaml);
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Process p = new ProcessBuilder(java.toString(), "-Xmx" + HEAP_MIB + "m", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"), ForkedScheduleRead.class.getName(), file.toString())
-                .redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new Run(p.waitFor(), output.strip());
+        Processes.Finished run = Processes.run(new ProcessBuilder(java.toString(), "-Xmx" + HEAP_MIB + "m",
+                "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), ForkedScheduleRead.class.getName(),
+                file.toString()), Duration.ofMinutes(3));
+        return new Run(run.exitCode(), run.output().strip());
     }
 }

@@ -36,8 +36,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class PreparedFleet {
     private static final Logger LOG = LoggerFactory.getLogger(PreparedFleet.class);
-    private static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
-    private static final Instant LATEST = Instant.parse("9000-01-01T00:00:00Z");
+    private static final Instant EARLIEST = AllowedIntervals.EARLIEST;
+    private static final Instant LATEST = AllowedIntervals.LATEST;
 
     private final Planner planner;
     private final PlanInput input;

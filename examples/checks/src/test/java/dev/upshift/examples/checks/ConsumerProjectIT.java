@@ -2,11 +2,13 @@ package dev.upshift.examples.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.testing.Processes;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -66,7 +68,7 @@ class ConsumerProjectIT {
         command.add("test");
         Process maven = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true)
                 .redirectOutput(work.resolve("maven.log").toFile()).start();
-        int exit = maven.waitFor();
+        int exit = Processes.await(maven, Duration.ofMinutes(15), "the consumer project's build");
         String log = Files.readString(work.resolve("maven.log"), StandardCharsets.UTF_8);
 
         assertThat(exit).as(log).isZero();

@@ -2,9 +2,11 @@ package dev.upshift.examples.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.testing.Processes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.DisplayName;
@@ -96,7 +98,8 @@ class DocsCommandsTest {
                 .redirectErrorStream(true)
                 .redirectOutput(work.resolve("driver.log").toFile())
                 .start();
-        assertThat(driver.waitFor()).as(Files.readString(work.resolve("driver.log"))).isZero();
+        int exit = Processes.await(driver, Duration.ofMinutes(10), "the docs' commands");
+        assertThat(exit).as(Files.readString(work.resolve("driver.log"))).isZero();
         return CommandDriver.readResults(results);
     }
 }

@@ -19,7 +19,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -156,25 +155,9 @@ final class WindowsCommand implements Callable<Integer> {
             return new Found(allowed.between(start, end.until, kind).stream()
                     .filter(i -> i.lastsAtLeast(minDuration)).toList(), start, Optional.empty());
         }
-        List<Interval> out = new ArrayList<>();
-        Instant at = start;
-        while (out.size() < end.count) {
-            Optional<Interval> next = allowed.next(at, kind, minDuration);
-            if (next.isEmpty()) {
-                // Rules can leave more than two years between two windows (every fourth year, a leap day):
-                // look further before saying there is none.
-                next = allowed.next(at, kind, minDuration, SEARCH);
-            }
-            if (next.isEmpty()) {
-                return new Found(out, at, Optional.of(at.plus(SEARCH)));
-            }
-            out.add(next.get());
-            if (next.get().isOpen()) {
-                break;
-            }
-            at = next.get().end().orElseThrow();
-        }
-        return new Found(out, at, Optional.empty());
+        AllowedIntervals.Upcoming upcoming = allowed.upcoming(start, kind, minDuration, end.count, SEARCH);
+        return new Found(upcoming.intervals(), upcoming.stoppedAt().map(t -> t.minus(SEARCH)).orElse(start),
+                upcoming.stoppedAt());
     }
 
     private Optional<MaintenanceSchedule> choose(List<MaintenanceSchedule> schedules, PrintWriter err) {

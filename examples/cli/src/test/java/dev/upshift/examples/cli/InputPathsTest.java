@@ -2,6 +2,7 @@ package dev.upshift.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.testing.Processes;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.StandardProtocolFamily;
@@ -10,6 +11,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
@@ -39,7 +41,7 @@ class InputPathsTest {
             Assumptions.abort("mkfifo is not available: " + noMkfifo.getMessage());
             throw noMkfifo;
         }
-        Assumptions.assumeTrue(p.waitFor() == 0, "mkfifo failed");
+        Assumptions.assumeTrue(Processes.await(p, Duration.ofMinutes(1), "mkfifo") == 0, "mkfifo failed");
         return path;
     }
 
@@ -51,10 +53,11 @@ class InputPathsTest {
         Path source = Files.writeString(pipe.resolveSibling(pipe.getFileName() + ".source"), text);
         Process writer = new ProcessBuilder("sh", "-c", "cat \"$1\" > \"$2\"", "sh", source.toString(), pipe.toString())
                 .start();
-        Cli result = Cli.run(args);
-        writer.destroy();
-        writer.waitFor();
-        return result;
+        try {
+            return Cli.run(args);
+        } finally {
+            Processes.end(writer);
+        }
     }
 
     @Test
@@ -128,7 +131,7 @@ class InputPathsTest {
             in.write(NONSENSE.getBytes(StandardCharsets.UTF_8));
         }
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor()).as(output).isEqualTo(1);
+        assertThat(Processes.await(p, Duration.ofMinutes(2), "upshift validate /dev/stdin")).as(output).isEqualTo(1);
         assertThat(output).startsWith("/dev/stdin:2:7: kind: unknown kind 'Nonsense'");
     }
 
