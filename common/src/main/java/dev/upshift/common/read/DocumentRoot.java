@@ -12,7 +12,7 @@ import java.util.Optional;
 /**
  * The root every Upshift document shares, read once for every kind: {@code apiVersion} and
  * {@code kind} (checked before by the kind's header check), {@code metadata}, a required
- * {@code spec} mapping, and no other field. Not API: for the readers of Upshift's own kinds.
+ * {@code spec} mapping, and no other field. For the readers of every kind, Upshift's and yours.
  *
  * @param view the root mapping, for reporting against it
  * @param metadata the metadata, empty when it has errors

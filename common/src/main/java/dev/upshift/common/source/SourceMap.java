@@ -13,13 +13,13 @@ import java.util.List;
  * field that is missing) resolves to its nearest ancestor that has one, so a problem always points
  * somewhere useful.
  *
- * <p>Not API (this package is internal). The map holds no pointer strings: each value has a number
+ * <p>Package-private: the loader's own. The map holds no pointer strings: each value has a number
  * in document order, its positions, its parent and its member name (the same string instance as
  * the tree's key), and each container the numbers of its children, members sorted by name. Memory
  * is a few dozen bytes per value, whatever the length of the paths, and a lookup costs a binary
  * search per pointer token, whatever the key texts' hash codes.
  */
-public final class SourceMap {
+final class SourceMap {
     /**
      * The number of a value that is not recorded because no pointer reaches it (the value of a
      * duplicate key, and everything in it); as a parent, the value recorded under it is detached too.

@@ -24,7 +24,7 @@ import java.util.Objects;
  * <p>Nothing here recurses: every walk keeps its work on an explicit stack, so a tree nested
  * 10,000 levels deep costs memory, not call stack.
  *
- * <p>Not API: public only so that the diff packages and the sibling modules can use it.
+ * <p>For readers of kinds and adapters that compare, copy or describe trees as Upshift does.
  */
 public final class JsonTrees {
     /** The node factory every Upshift tree is built with (exact decimals, as the loader reads them). */

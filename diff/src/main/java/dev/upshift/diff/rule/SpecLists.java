@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * Reads the lists that several kinds' specs share: {@code fieldRules} (a Release's and a FieldRules
  * document's) and {@code defaults} (a Release's). Problems go to each item view's collector, with
- * positions; items with errors are left out. Not API.
+ * positions; items with errors are left out. For kinds of your own that carry field rules or
+ * defaults in the same shape.
  */
 public final class SpecLists {
     private SpecLists() {}
