@@ -10,7 +10,9 @@ import dev.upshift.release.Release;
  *
  * <p><b>Contract.</b> The planner calls {@link #render} on its planning thread for each cluster with
  * resources that it plans an upgrade for, at most once per (cluster, target release) in a planning
- * round; a prepared fleet keeps the answer across rounds. A configuration upgrade asks for the
+ * round; a prepared fleet keeps the answer across rounds, and asks again each time a cluster's
+ * whole change is asked for ({@code PreparedFleet.change}: {@code upshift diff --fleet}, a
+ * publisher), which gets a copy of the answer of its own. A configuration upgrade asks for the
  * cluster's own release, with its new values. The call must change nothing anywhere: it is a
  * dry-run, safe to repeat, and two calls with the same arguments and no change in between must
  * return equal documents. It may block (a dry-run request to a management API), but a planning

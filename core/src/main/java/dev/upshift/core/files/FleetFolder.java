@@ -3,8 +3,10 @@ package dev.upshift.core.files;
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.common.problem.FieldLocator;
+import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.FleetKinds;
 import dev.upshift.release.Release;
@@ -38,8 +40,14 @@ import java.util.Objects;
  * same order. A bad document is left out of its listing and reported among its problems, so that
  * the rest of the fleet still loads. Problems that belong to no kind (a file that does not parse, a
  * document of an unknown kind) appear in every listing, since they may hide any kind; problems are
- * values, so a caller merging listings drops the repeats with {@code distinct()}. A folder that does
- * not exist is such a problem, not an exception.
+ * values, so a caller merging listings drops the repeats with {@code distinct()}.
+ *
+ * <p><b>A folder that cannot be read at all is an exception</b>, as {@link ClusterInventory} and the
+ * other sources' contracts say: when the root does not exist (a symbolic link to nothing included),
+ * cannot be listed, or, given as one file, cannot be read, every method throws an
+ * {@link InputException} whose problems name the root, rather than answer an empty listing that a
+ * level-triggered caller would take for an empty fleet. What cannot be read below the root is a
+ * problem of the listings, as above.
  *
  * <p>Immutable and thread-safe.
  */
@@ -90,7 +98,11 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
         }
     }
 
-    /** Reads the folder once and lists every kind. */
+    /**
+     * Reads the folder once and lists every kind.
+     *
+     * @throws InputException when the root cannot be read at all (see the class description)
+     */
     public Contents read() {
         Loaded loaded = load();
         List<Problem> all = new ArrayList<>(loaded.shared());
@@ -111,26 +123,42 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
                 SourceDocument.locator(loaded.fleet().documents()));
     }
 
-    /** Reads the folder and lists its clusters. */
+    /**
+     * Reads the folder and lists its clusters.
+     *
+     * @throws InputException when the root cannot be read at all (see the class description)
+     */
     @Override
     public Listing<ManagedCluster> clusters() {
         Loaded loaded = load();
         return listing(loaded.clusterKind(), loaded, new ArrayList<>());
     }
 
-    /** Reads the folder and lists its releases. */
+    /**
+     * Reads the folder and lists its releases.
+     *
+     * @throws InputException when the root cannot be read at all (see the class description)
+     */
     @Override
     public Listing<Release> releases() {
         return listing(Release.KIND, load(), new ArrayList<>());
     }
 
-    /** Reads the folder and lists its maintenance schedules. */
+    /**
+     * Reads the folder and lists its maintenance schedules.
+     *
+     * @throws InputException when the root cannot be read at all (see the class description)
+     */
     @Override
     public Listing<MaintenanceSchedule> schedules() {
         return listing(MaintenanceSchedule.KIND, load(), new ArrayList<>());
     }
 
-    /** Reads the folder and lists its upgrade intents. */
+    /**
+     * Reads the folder and lists its upgrade intents.
+     *
+     * @throws InputException when the root cannot be read at all (see the class description)
+     */
     @Override
     public Listing<ClusterUpgrade> upgrades() {
         return listing(FleetKinds.CLUSTER_UPGRADE, load(), new ArrayList<>());
@@ -142,6 +170,13 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
 
     private Loaded load() {
         FleetFiles fleet = FleetFiles.load(root, files);
+        SourceLocation rootItself = SourceLocation.of(root.toString());
+        List<Problem> unreadable = fleet.problems().stream()
+                .filter(p -> p.isError() && p.location().equals(rootItself)).toList();
+        if (!unreadable.isEmpty()) {
+            // the root itself, at no line of it: nothing was read, and no listing may say the fleet is empty
+            throw new InputException(unreadable);
+        }
         DocumentKinds kinds = fleet.kinds(FleetKinds.standard());
         @SuppressWarnings("unchecked") // kinds(...) swaps the ManagedCluster kind for one of the same type
         DocumentKind<ManagedCluster> clusterKind = (DocumentKind<ManagedCluster>) kinds.get("ManagedCluster").orElseThrow();

@@ -69,8 +69,9 @@ public final class Planner {
 
     /**
      * Does the work that does not depend on the instant or the history once: selection, stages,
-     * targets, the upgrade graph, the schedules' index; paths and reviewable changes are found on
-     * first use and kept. The result plans the fleet at any instant, cheaply.
+     * targets, the upgrade graph, the schedules' index; paths and the summaries of the clusters'
+     * changes are found on first use and kept. The result plans the fleet at any instant, cheaply,
+     * and gives any cluster's whole {@link ClusterChange} on demand.
      */
     public PreparedFleet prepare(PlanInput input) {
         return new PreparedFleet(this, Objects.requireNonNull(input, "input"));

@@ -9,6 +9,8 @@ import dev.upshift.release.Version;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.Renderer;
+import dev.upshift.spi.Rendering;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,8 +25,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A fleet with the planner's instant-independent work done: selection, stages, targets, the
- * upgrade graph and the schedules' index (paths, per distinct (from, to) pair, and each cluster's
- * reviewable change are found on first use and kept). Made by {@link Planner#prepare}.
+ * upgrade graph and the schedules' index (paths, per distinct (from, to) pair, and the summary of
+ * each cluster's change are found on first use and kept; {@link #change} gives the whole
+ * {@link ClusterChange} on demand). Made by {@link Planner#prepare}.
  *
  * <p>{@link #plan(Instant, List, Map)} plans the fleet at an instant with a given history (and,
  * optionally, clusters moved to other releases), as a simulation does at each step: the cost of a
@@ -165,14 +168,47 @@ public final class PreparedFleet {
         return paths.computeIfAbsent(List.of(from, to), k -> PathInfo.of(graph.path(from, to)));
     }
 
-    /** The reviewable change of a release upgrade, kept per cluster when it starts from the document's release. */
-    ChangeSummary change(int i, ManagedCluster c, Release from, Release to) {
+    /**
+     * The change of a cluster going to a release, computed exactly as the planner computes the
+     * change it judges: the same sides, the same field rules, this fleet's renderer. A plan keeps
+     * only each change's summary, so the whole change is computed again on each call, on copies of
+     * the cluster's resources and of the renderer's answer: the change belongs to the caller, who may
+     * do with its trees what {@link ClusterChange} says without touching this fleet. A
+     * {@link Renderer} is asked again (its contract says that equal calls give equal documents); if
+     * its answer has changed meanwhile, the change returned says what it says now, and its own
+     * {@link ClusterChange#blockers() blockers} are the ones that count for publishing it.
+     *
+     * @param clusterId the cluster's id
+     * @param to the release it goes to: its target for an upgrade, or the release it runs for the
+     *     change its own values make (a configuration change)
+     * @return the change; empty when the fleet has no such cluster or the catalog no such release
+     */
+    public Optional<ClusterChange> change(String clusterId, Version to) {
+        Objects.requireNonNull(clusterId, "clusterId");
+        Objects.requireNonNull(to, "to");
+        Integer i = model.index.get(clusterId);
+        Optional<Release> target = model.catalog.get(to);
+        if (i == null || target.isEmpty()) {
+            return Optional.empty();
+        }
+        ManagedCluster c = model.clusters.get(i);
+        ManagedCluster own = c.toBuilder().resources(ClusterChange.copyOf(c.resources())).build();
+        Optional<Renderer> renderer = planner.renderer().map(r -> (cluster, release) -> {
+            Rendering answer = r.render(cluster, release);
+            return answer instanceof Rendering.Rendered rendered
+                    ? Rendering.rendered(ClusterChange.copyOf(rendered.documents())) : answer;
+        });
+        return Optional.of(ClusterChange.compute(own, model.catalog.get(c.release()), target.get(), renderer));
+    }
+
+    /** The summary of a release upgrade's change, kept per cluster when it starts from the document's release. */
+    ChangeSummary summary(int i, ManagedCluster c, Release from, Release to) {
         if (!from.version().equals(c.release())) {
-            return ChangeSummary.of(c, from, to, planner.renderer());
+            return summarize(c, from, to);
         }
         ChangeSummary known = changes.get(i);
         if (known == null) {
-            known = ChangeSummary.of(c, from, to, planner.renderer());
+            known = summarize(c, from, to);
             if (!known.retry()) {
                 changes.set(i, known);
             }
@@ -180,19 +216,27 @@ public final class PreparedFleet {
         return known;
     }
 
-    /** The change a cluster's values make on its release, kept per cluster when it is the document's release. */
-    ChangeSummary config(int i, ManagedCluster c, Release release, Version running) {
+    /** The summary of the change a cluster's values make on its release, kept per cluster when it is the document's release. */
+    ChangeSummary configSummary(int i, ManagedCluster c, Release release, Version running) {
         if (!running.equals(c.release())) {
-            return ChangeSummary.of(c, release, release, planner.renderer());
+            return summarize(c, release, release);
         }
         ChangeSummary known = configs.get(i);
         if (known == null) {
-            known = ChangeSummary.of(c, release, release, planner.renderer());
+            known = summarize(c, release, release);
             if (!known.retry()) {
                 configs.set(i, known);
             }
         }
         return known;
+    }
+
+    /** The summary of a change computed on the input's own trees: the change itself is dropped at once. */
+    private ChangeSummary summarize(ManagedCluster c, Release from, Release to) {
+        if (c.resources().isEmpty()) {
+            return ChangeSummary.NONE;
+        }
+        return ChangeSummary.of(ClusterChange.compute(c, Optional.of(from), to, planner.renderer()));
     }
 
     @Override

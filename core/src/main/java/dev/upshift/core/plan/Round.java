@@ -151,7 +151,7 @@ final class Round {
                 d.kind = Optional.of(path.kind());
                 d.unchecked = path.unchecked();
             }
-            ChangeSummary change = fleet.change(i, d.cluster, fromRelease.get(), target);
+            ChangeSummary change = fleet.summary(i, d.cluster, fromRelease.get(), target);
             d.impact = change.impact();
             change.blockers().forEach(d::block);
             d.upgradeKind = new UpgradeKind(path.kind().versionChange(), change.changesNodes());
@@ -176,7 +176,7 @@ final class Round {
             d.state = UpgradeState.UP_TO_DATE;
             return;
         }
-        ChangeSummary change = fleet.config(i, c, fromRelease.get(), d.from);
+        ChangeSummary change = fleet.configSummary(i, c, fromRelease.get(), d.from);
         if (!change.changes() && change.blockers().isEmpty()) {
             d.state = UpgradeState.UP_TO_DATE;
             return;

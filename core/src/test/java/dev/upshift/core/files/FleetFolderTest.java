@@ -1,8 +1,11 @@
 package dev.upshift.core.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.MaintenanceSchedule;
@@ -10,12 +13,17 @@ import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.Listing;
 import dev.upshift.spi.ManagedCluster;
 import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -185,15 +193,58 @@ class FleetFolderTest {
         assertThat(folder.clusters().items()).extracting(ManagedCluster::id).containsExactly("b");
     }
 
+    /** Each way of asking the folder: the four sources' listings and the one reading of all four. */
+    private static List<ThrowingCallable> everyCall(FleetFolder folder) {
+        return List.of(folder::read, folder::clusters, folder::releases, folder::schedules, folder::upgrades);
+    }
+
     @Test
-    @DisplayName("a folder that does not exist is a problem in every listing, not an exception")
+    @DisplayName("a folder that does not exist is an exception naming it from every call, never an empty listing")
     void missingFolder() {
-        FleetFolder folder = FleetFolder.of(dir.resolve("nowhere"));
-        assertThat(text(folder.clusters().problems())).containsExactly(dir.resolve("nowhere") + ": no such file or folder");
-        assertThat(folder.releases().items()).isEmpty();
-        assertThat(text(folder.schedules().problems())).hasSize(1);
-        assertThat(folder.upgrades().problems()).hasSize(1);
-        assertThat(folder.root()).isEqualTo(dir.resolve("nowhere"));
+        Path nowhere = dir.resolve("nowhere");
+        FleetFolder folder = FleetFolder.of(nowhere);
+        for (ThrowingCallable call : everyCall(folder)) {
+            assertThatThrownBy(call).isInstanceOf(InputException.class)
+                    .hasMessage(nowhere + ": no such file or folder")
+                    .satisfies(e -> assertThat(((InputException) e).problems()).extracting(Problem::location)
+                            .containsExactly(SourceLocation.of(nowhere.toString())));
+        }
+        assertThat(folder.root()).isEqualTo(nowhere);
+    }
+
+    @Test
+    @DisplayName("a symbolic link to nothing, or a root that cannot be read (a socket), is an exception naming it")
+    void unreadableRoot() throws IOException {
+        Path dangling = Files.createSymbolicLink(dir.resolve("fleet"), dir.resolve("gone"));
+        for (ThrowingCallable call : everyCall(FleetFolder.of(dangling))) {
+            assertThatThrownBy(call).isInstanceOf(InputException.class)
+                    .hasMessage(dangling + ": a symbolic link to " + dir.resolve("gone") + ", which does not exist");
+        }
+        Path socket = dir.resolve("s.sock");
+        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            server.bind(UnixDomainSocketAddress.of(socket));
+            assertThatThrownBy(FleetFolder.of(socket)::clusters).isInstanceOf(InputException.class)
+                    .hasMessageStartingWith(socket + ": cannot read: ");
+        } catch (UnsupportedOperationException noUnixSockets) {
+            Assumptions.abort("no Unix domain sockets here");
+        }
+    }
+
+    @Test
+    @DisplayName("an empty folder is an empty fleet, and what cannot be read below the root stays a listing's problem")
+    void onlyTheRootItselfThrows() throws IOException {
+        Files.createDirectories(dir.resolve("empty"));
+        FleetFolder.Contents empty = FleetFolder.of(dir.resolve("empty")).read();
+        assertThat(empty.clusters().items()).isEmpty();
+        assertThat(empty.problems()).isEmpty();
+
+        write("fleet/a.yaml", cluster("a", ""));
+        write("fleet/broken.yaml", "kind: [\n");
+        Files.createSymbolicLink(dir.resolve("fleet/gone.yaml"), dir.resolve("fleet/nothing.yaml"));
+        Listing<ManagedCluster> clusters = FleetFolder.of(dir.resolve("fleet")).clusters();
+        assertThat(clusters.items()).extracting(ManagedCluster::id).containsExactly("a");
+        assertThat(clusters.problems()).isNotEmpty()
+                .allSatisfy(p -> assertThat(p.location().source()).isNotEqualTo(dir.resolve("fleet").toString()));
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.upshift.examples.cli;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.core.plan.ClusterChange;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentSet;
@@ -39,9 +40,10 @@ import picocli.CommandLine.Spec;
         description = {"Merges a cluster's documents (--current) towards a target (--target) as the old release's"
                 + " documents (--base) say, under field rules, and shows the reviewable change.",
             "Each FILE may be a folder, or - for standard input (one option at most).",
-            "Or, with --fleet, the change of one cluster of a fleet going to a release: the base is what its release's"
-                + " defaults put on its resources, the target what the new release's defaults put there, under the"
-                + " new release's field rules.",
+            "Or, with --fleet, the change of one cluster of a fleet going to a release, exactly as the plan judges"
+                + " it: the base is what its release's defaults put on its resources, the target what the new"
+                + " release's defaults and then the cluster's own values put there, under the new release's field"
+                + " rules; --to its own release shows the change its values make.",
             "Exit 0 when the merge can go ahead, 1 when a conflict or an immutable field blocks it (each named on"
                 + " stderr) or an input is wrong, 2 on wrong usage."})
 final class DiffCommand implements Callable<Integer> {
@@ -187,16 +189,22 @@ final class DiffCommand implements Callable<Integer> {
             err.flush();
             return new Merged(Optional.empty(), true);
         }
-        Optional<Release> from = input.catalog().get(found.get().release());
-        if (from.isEmpty()) {
+        if (input.catalog().get(found.get().release()).isEmpty()) {
             err.println("upshift: note: " + fleet + " has no release " + found.get().release() + " (the one " + cluster
                     + " runs), so nothing says what its defaults were: the merge is two-way, every difference a conflict");
         }
         if (release.get().isWithdrawn()) {
             err.println("upshift: note: release " + to + " is withdrawn; no plan ever targets it");
         }
+        // the change the plan judges, computed by the same prepared fleet, values and renderer included
+        ClusterChange change = main.planner().prepare(input).change(cluster, to).orElseThrow();
+        if (change.merge().isEmpty()) {
+            change.blockers().forEach(r -> err.println("upshift: " + r.message()));
+            err.flush();
+            return new Merged(Optional.empty(), true);
+        }
         err.flush();
-        return new Merged(Optional.of(ClusterChange.of(found.get(), from, release.get())), errors);
+        return new Merged(change.merge(), errors);
     }
 
     private static SourceLocation where(MergeResult result, FieldChange c) {

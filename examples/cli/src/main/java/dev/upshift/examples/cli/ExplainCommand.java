@@ -6,13 +6,13 @@ import dev.upshift.core.plan.Explanation;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanJson;
-import dev.upshift.core.plan.Planner;
 import dev.upshift.spi.UpgradeState;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -25,6 +25,9 @@ import picocli.CommandLine.Spec;
             "Exit 0 when the cluster is not blocked; 1 when it is blocked or its upgrade failed (someone must act),"
                 + " when the fleet has no such cluster, or when an input has an error; 2 on wrong usage."})
 final class ExplainCommand implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    Main main;
+
     enum Output { text, json }
 
     @Spec
@@ -47,7 +50,7 @@ final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        Plan plan = Planner.standard().plan(Fleets.read(fleet), Fleets.instant(now));
+        Plan plan = main.planner().plan(Fleets.read(fleet), Fleets.instant(now));
         boolean errors = Fleets.print(plan.problems(), err);
         Optional<PlanEntry> entry = plan.entry(cluster);
         if (entry.isEmpty()) {

@@ -2,7 +2,6 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.Problem;
-import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.common.problem.Suggestions;
 import dev.upshift.core.files.FleetFolder;
 import dev.upshift.core.plan.PlanInput;
@@ -26,15 +25,11 @@ final class Fleets {
      * keeps none yet), with its documents' fields located so that a plan's problems name their line.
      *
      * @throws InputException when the path given cannot be read at all (it does not exist, or cannot
-     *     be listed): there is no fleet to plan, and an empty plan would only hide that
+     *     be listed), as {@link FleetFolder} throws it: there is no fleet to plan, and an empty plan
+     *     would only hide that
      */
     static PlanInput read(Path fleet) {
         FleetFolder.Contents c = FleetFolder.of(fleet).read();
-        SourceLocation root = SourceLocation.of(fleet.toString());
-        List<Problem> unreadable = c.problems().stream().filter(p -> p.isError() && p.location().equals(root)).toList();
-        if (!unreadable.isEmpty()) {
-            throw new InputException(unreadable);
-        }
         return PlanInput.from(c::clusters, c::releases, c::schedules, c::upgrades, List.of()).withFields(c.fields());
     }
 

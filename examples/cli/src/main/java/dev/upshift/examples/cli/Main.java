@@ -3,9 +3,11 @@ package dev.upshift.examples.cli;
 import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.UpshiftException;
+import dev.upshift.core.plan.Planner;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Objects;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -44,14 +46,21 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     private final InputStream in;
+    private final Planner planner;
 
-    private Main(InputStream in) {
+    private Main(InputStream in, Planner planner) {
         this.in = in;
+        this.planner = planner;
     }
 
     /** Standard input, for the commands that read documents from {@code -}. */
     InputStream in() {
         return in;
+    }
+
+    /** The planner the fleet commands plan and compute clusters' changes with. */
+    Planner planner() {
+        return planner;
     }
 
     /** {@code upshift} alone lists the commands, one line each. */
@@ -75,7 +84,18 @@ public final class Main implements Runnable {
      * reads), and returns the exit code.
      */
     public static int execute(String[] args, InputStream in, PrintWriter out, PrintWriter err) {
-        CommandLine cli = new CommandLine(new Main(in));
+        return execute(args, Planner.standard(), in, out, err);
+    }
+
+    /**
+     * Runs the CLI with a planner of one's own in place of {@link Planner#standard()} (a
+     * {@code Renderer}, a skew policy): what a tool that embeds the CLI does. {@code plan},
+     * {@code explain}, {@code simulate} and {@code diff --fleet} plan and compute changes with it, so
+     * that the change {@code diff --fleet} shows is the one the plan judges; {@code demo} keeps the
+     * standard planner for its embedded fleet.
+     */
+    public static int execute(String[] args, Planner planner, InputStream in, PrintWriter out, PrintWriter err) {
+        CommandLine cli = new CommandLine(new Main(in, Objects.requireNonNull(planner, "planner")));
         // set here, not in @Command, so that the subcommands do not inherit it
         cli.getCommandSpec().usageMessage().footer("", "Run 'upshift COMMAND --help' for a command's options."
                 + " Exit codes: 0 success, 1 a problem in the inputs or a blocked result, 2 wrong usage.");

@@ -2,12 +2,12 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanJson;
-import dev.upshift.core.plan.Planner;
 import dev.upshift.diff.render.YamlWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -22,6 +22,9 @@ import picocli.CommandLine.Spec;
                 + " clusters are in (blocked ones included); 1 when an input has an error (the plan is still"
                 + " printed); 2 on wrong usage."})
 final class PlanCommand implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    Main main;
+
     enum Output { table, json, yaml }
 
     @Spec
@@ -41,7 +44,7 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Plan plan = Planner.standard().plan(Fleets.read(fleet), Fleets.instant(now));
+        Plan plan = main.planner().plan(Fleets.read(fleet), Fleets.instant(now));
         boolean errors = Fleets.print(plan.problems(), spec.commandLine().getErr());
         PrintWriter out = spec.commandLine().getOut();
         out.print(switch (output) {

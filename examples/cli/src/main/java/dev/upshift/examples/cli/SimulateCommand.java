@@ -1,7 +1,6 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.common.value.Durations;
-import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.report.HtmlReport;
 import dev.upshift.core.simulate.SimulatedCluster;
@@ -39,6 +38,9 @@ import picocli.CommandLine.Spec;
             "Exit 0 on success, 1 when an input is wrong (the problems go to stderr; the rest of the fleet is still"
                 + " simulated), 2 on wrong usage."})
 final class SimulateCommand implements Callable<Integer> {
+    @CommandLine.ParentCommand
+    Main main;
+
     /** The widest a text line gets. */
     static final int WIDTH = 100;
 
@@ -83,7 +85,7 @@ final class SimulateCommand implements Callable<Integer> {
                             + spec.commandLine().getParseResult().matchedOption("--failure-rate").stringValues().get(0));
         }
         PrintWriter err = spec.commandLine().getErr();
-        PreparedFleet prepared = Planner.standard().prepare(Fleets.read(fleet));
+        PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet));
         boolean errors = Fleets.print(prepared.problems(), err);
         SimulationSettings settings = SimulationSettings.between(from, until).withSeed(seed).withFailureRate(failureRate);
         Simulation sim = Simulator.run(prepared, settings);

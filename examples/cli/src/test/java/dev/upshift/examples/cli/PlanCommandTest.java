@@ -9,6 +9,9 @@ import dev.upshift.core.plan.PlanJson;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.spi.UpgradeState;
 import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -16,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -185,6 +189,26 @@ class PlanCommandTest {
             assertThat(r.exitCode()).as(command).isEqualTo(Main.PROBLEM);
             assertThat(r.out()).as(command).isEmpty();
             assertThat(r.err()).as(command).isEqualTo(missing + ": no such file or folder\n");
+        }
+    }
+
+    @Test
+    @DisplayName("a fleet path that is a link to nothing or cannot be read (a socket) is one error naming it and exit 1")
+    void anUnreadableFleetIsAnErrorAlone() throws IOException {
+        Path dangling = Files.createSymbolicLink(dir.resolve("fleet-link"), dir.resolve("gone"));
+        Cli viaLink = Cli.run("plan", "--fleet", dangling.toString(), "--now", TestFleet.NOW);
+        assertThat(viaLink).isEqualTo(new Cli(Main.PROBLEM, "", dangling + ": a symbolic link to " + dir.resolve("gone")
+                + ", which does not exist\n"));
+        Path socket = dir.resolve("fleet.sock");
+        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            server.bind(UnixDomainSocketAddress.of(socket));
+            Cli r = Cli.run("diff", "--fleet", socket.toString(), "--cluster", "a", "--to", "1.0.0");
+            assertThat(r.exitCode()).isEqualTo(Main.PROBLEM);
+            assertThat(r.out()).isEmpty();
+            assertThat(r.err()).startsWith(socket + ": cannot read: ").doesNotContain("internal error", "Exception")
+                    .hasLineCount(1);
+        } catch (UnsupportedOperationException noUnixSockets) {
+            Assumptions.abort("no Unix domain sockets here");
         }
     }
 

@@ -1,0 +1,223 @@
+package dev.upshift.core.plan;
+
+import dev.upshift.common.problem.UpshiftException;
+import dev.upshift.common.source.SourceDocument;
+import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentSet;
+import dev.upshift.diff.merge.ChangeReason;
+import dev.upshift.diff.merge.FieldChange;
+import dev.upshift.diff.merge.MergeResult;
+import dev.upshift.diff.merge.ThreeWayMerge;
+import dev.upshift.diff.rule.Impact;
+import dev.upshift.release.Release;
+import dev.upshift.release.Version;
+import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.Reason;
+import dev.upshift.spi.Renderer;
+import dev.upshift.spi.Rendering;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The change of one cluster going to a release: the three-way merge the planner judges, and what a
+ * {@code ChangePublisher} carries out (DESIGN.md section 6). One computation serves them all: the
+ * planner keeps only its summary (highest impact, whether it changes anything, blockers), and
+ * {@code upshift diff --fleet} and the engine's publishers ask {@link PreparedFleet#change} for the
+ * whole of it, so that what a reviewer sees, what the plan says and what is published cannot
+ * disagree.
+ *
+ * <h2>The three sides</h2>
+ * <ul>
+ *   <li>base B: the release the cluster runs, its {@code defaults} applied to the cluster's
+ *       resources, with the cluster's current values at the fields its own {@code spec.values}
+ *       set (so that its values always apply); none when the catalog lacks that release, and the
+ *       merge is then two-way, every difference a conflict with the reason "no baseline";
+ *   <li>current C: the cluster's resources;
+ *   <li>target T: the target release's {@code defaults} and then the cluster's values applied to
+ *       its resources, or, when the planner has a {@link Renderer}, what it renders for the cluster
+ *       at the target release (asked only for a cluster with resources).
+ * </ul>
+ * The target release's field rules decide. For a configuration change, from and to are the release
+ * the cluster runs; without values T is then B, and nothing changes.
+ *
+ * <h2>Blockers</h2>
+ * One {@code FIELD_CONFLICT} or {@code IMMUTABLE_FIELD} reason per blocked field of the merge, its
+ * message {@link FieldChange#toString()}; or, with no merge at all, one reason saying why:
+ * {@code INVALID_RESOURCES} (the defaults or values cannot be applied to the resources),
+ * {@code RENDERING_REJECTED} (the renderer answered that the cluster cannot be rendered) or
+ * {@code RENDERER_FAILED} (it threw). A change with blockers must not be published.
+ *
+ * <h2>Who may change what</h2>
+ * A change from {@link PreparedFleet#change} belongs to its caller: every tree it reaches (its
+ * sides' documents, the merged documents, the field changes' values, the source documents that
+ * locate them) was copied or built for that call, and is shared with nothing the prepared fleet,
+ * its input, the catalog or the renderer holds, so nothing a caller does to it changes a plan or
+ * another change. Within one change, trees are shared as {@link MergeResult} says (a merged
+ * document shares the subtrees the merge left alone with C and T): a caller that changes a tree in
+ * place changes what every view of this change shows, so a publisher that adjusts documents before
+ * writing them works on {@code tree().deepCopy()}. Field rules and list decisions hold only scalar
+ * values, which Jackson cannot change. The object itself is immutable.
+ */
+public final class ClusterChange {
+    private final String cluster;
+    private final Version from;
+    private final Version to;
+    private final DocumentSet current;
+    private final Optional<MergeResult> merge;
+    private final List<Reason> blockers;
+
+    private ClusterChange(String cluster, Version from, Version to, DocumentSet current, Optional<MergeResult> merge,
+            List<Reason> blockers) {
+        this.cluster = cluster;
+        this.from = from;
+        this.to = to;
+        this.current = current;
+        this.merge = merge;
+        this.blockers = List.copyOf(blockers);
+    }
+
+    /**
+     * Computes the change of a cluster going from the release it runs to {@code to}, on the trees it
+     * is handed (the caller copies them when the result leaves core).
+     *
+     * @param from the release the cluster runs, when the catalog has it
+     */
+    static ClusterChange compute(ManagedCluster cluster, Optional<Release> from, Release to,
+            Optional<Renderer> renderer) {
+        DocumentSet current = cluster.resources();
+        try {
+            Optional<DocumentSet> base = from.map(f -> f.defaults().applyTo(current, "release " + f.version()
+                    + " defaults", cluster.values()));
+            DocumentSet target;
+            if (renderer.isPresent() && !current.isEmpty()) {
+                Rendering rendering;
+                try {
+                    rendering = Objects.requireNonNull(renderer.get().render(cluster, to), "the renderer answered null");
+                } catch (RuntimeException e) {
+                    return withoutMerge(cluster, to, ReasonCodes.RENDERER_FAILED, "the renderer could not render "
+                            + cluster.id() + " at release " + to.version() + ": "
+                            + (e.getMessage() == null ? "no message" : e.getMessage()) + "; asked again at the next plan");
+                }
+                if (rendering instanceof Rendering.Rejected rejected) {
+                    return withoutMerge(cluster, to, ReasonCodes.RENDERING_REJECTED, cluster.id()
+                            + " cannot be rendered at release " + to.version() + ": " + rejected.reason());
+                }
+                target = ((Rendering.Rendered) rendering).documents();
+            } else if (base.isPresent() && from.get().version().equals(to.version()) && cluster.values().isEmpty()) {
+                target = base.get();
+            } else {
+                target = to.defaults().then(cluster.values()).applyTo(current, "release " + to.version() + " defaults"
+                        + (cluster.values().isEmpty() ? "" : " and the values of " + cluster.id()));
+            }
+            ThreeWayMerge merger = ThreeWayMerge.withRules(to.fieldRules());
+            MergeResult result = base.isPresent() ? merger.merge(base.get(), current, target)
+                    : merger.mergeWithoutBase(current, target);
+            List<Reason> blockers = new ArrayList<>();
+            for (FieldChange c : result.blocked()) {
+                String code = c.reason() == ChangeReason.IMMUTABLE ? ReasonCodes.IMMUTABLE_FIELD : ReasonCodes.FIELD_CONFLICT;
+                blockers.add(Reason.of(code, c.toString()));
+            }
+            return new ClusterChange(cluster.id(), cluster.release(), to.version(), current, Optional.of(result), blockers);
+        } catch (UpshiftException e) {
+            return withoutMerge(cluster, to, ReasonCodes.INVALID_RESOURCES, "the resources of " + cluster.id()
+                    + " cannot be merged: " + e.getMessage());
+        }
+    }
+
+    private static ClusterChange withoutMerge(ManagedCluster cluster, Release to, String code, String message) {
+        return new ClusterChange(cluster.id(), cluster.release(), to.version(), cluster.resources(), Optional.empty(),
+                List.of(Reason.of(code, message)));
+    }
+
+    /**
+     * A copy of documents that shares no tree with them: each document's tree, and the tree of each
+     * source document they locate positions in, deep-copied (positions kept).
+     */
+    static DocumentSet copyOf(DocumentSet documents) {
+        Map<SourceDocument, SourceDocument> sources = new IdentityHashMap<>();
+        List<Document> copies = new ArrayList<>(documents.size());
+        for (Document d : documents.documents()) {
+            SourceDocument source = sources.computeIfAbsent(d.source(), s -> s.withRoot(s.root().deepCopy()));
+            copies.add(new Document(d.id(), d.apiVersion(), d.tree().deepCopy(), source, d.sourcePointer()));
+        }
+        return DocumentSet.ofDocuments(copies);
+    }
+
+    /** The id of the cluster. */
+    public String cluster() {
+        return cluster;
+    }
+
+    /** The release the cluster runs (whether or not the catalog has it). */
+    public Version from() {
+        return from;
+    }
+
+    /** The release it goes to; {@link #from()} for a configuration change. */
+    public Version to() {
+        return to;
+    }
+
+    /** The base B; empty for a two-way merge (the catalog lacks {@link #from()}) and when there is no merge. */
+    public Optional<DocumentSet> base() {
+        return merge.flatMap(MergeResult::base);
+    }
+
+    /** The current side C: the cluster's resources (server noise stripped). */
+    public DocumentSet current() {
+        return current;
+    }
+
+    /** The target T; empty when there is no merge (see {@link #blockers()}). */
+    public Optional<DocumentSet> target() {
+        return merge.map(MergeResult::target);
+    }
+
+    /**
+     * The merge of B, C and T under the target release's field rules; empty when none could be made:
+     * the renderer rejected the cluster or failed, or the resources are invalid ({@link #blockers()}
+     * says which).
+     */
+    public Optional<MergeResult> merge() {
+        return merge;
+    }
+
+    /**
+     * The highest impact of the merge; empty when the cluster has no resources (there is nothing to
+     * judge) or there is no merge. What a plan entry's {@code impact} shows.
+     */
+    public Optional<Impact> impact() {
+        return current.isEmpty() ? Optional.empty() : merge.map(MergeResult::highestImpact);
+    }
+
+    /** Whether the merge changes any of the cluster's resources (false without a merge). */
+    public boolean changesCluster() {
+        return merge.isPresent() && merge.get().hasClusterChanges();
+    }
+
+    /**
+     * What keeps the change from being published, in the merge's order (see the class description);
+     * empty when nothing does.
+     */
+    public List<Reason> blockers() {
+        return blockers;
+    }
+
+    /** Whether something blocks the change. */
+    public boolean isBlocked() {
+        return !blockers.isEmpty();
+    }
+
+    /** {@code dev-1 1.0.0 → 1.1.0: 2 documents change, highest impact rolling, 1 blocker}, for logs and tests. */
+    @Override
+    public String toString() {
+        return cluster + " " + from + " → " + to + ": "
+                + merge.map(m -> m.changedDocuments().size() + " documents change, highest impact " + m.highestImpact())
+                        .orElse("no merge")
+                + (blockers.isEmpty() ? "" : ", " + blockers.size() + (blockers.size() == 1 ? " blocker" : " blockers"));
+    }
+}
