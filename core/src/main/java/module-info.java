@@ -8,10 +8,10 @@ module dev.upshift.core {
     requires org.slf4j;
     requires io.vavr;
 
-    exports dev.upshift.core;
-    exports dev.upshift.core.files;
+    exports dev.upshift.core.file;
+    exports dev.upshift.core.fleet;
     exports dev.upshift.core.plan;
-    exports dev.upshift.core.report;
+    exports dev.upshift.core.present;
     exports dev.upshift.core.select;
     exports dev.upshift.core.simulate;
     exports dev.upshift.core.validate;

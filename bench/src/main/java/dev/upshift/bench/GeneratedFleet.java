@@ -1,7 +1,7 @@
 package dev.upshift.bench;
 
 import dev.upshift.common.problem.Problem;
-import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.file.FleetFolder;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.spi.HistoryEntry;
 import java.io.IOException;

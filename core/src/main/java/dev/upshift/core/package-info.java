@@ -1,6 +1,6 @@
 /**
- * Upshift's core: the document kinds of a fleet ({@link dev.upshift.core.FleetKinds}), with the readers of
- * {@code ManagedCluster} and {@code ClusterUpgrade}; selection, validation and the file adapters live in the
- * sub-packages, the planner and the engine are to come.
+ * Upshift's core, in rooms: the fleet's kinds and readers ({@code core.fleet}), selection ({@code core.select}),
+ * validation ({@code core.validate}), the planner ({@code core.plan}), the simulator ({@code core.simulate}),
+ * presentation ({@code core.present}) and the embedded file adapters ({@code core.file}).
  */
 package dev.upshift.core;

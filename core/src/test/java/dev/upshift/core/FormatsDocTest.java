@@ -2,6 +2,7 @@ package dev.upshift.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.core.fleet.FleetKinds;
 import dev.upshift.core.validate.FleetValidator;
 import dev.upshift.core.validate.ValidationReport;
 import java.io.IOException;

@@ -32,15 +32,15 @@ class LayeringTest {
     @ArchTest
     static final ArchRule selectionIsPure = noClasses().that().resideInAPackage("dev.upshift.core.select..")
             .should().dependOnClassesThat().resideInAnyPackage("java.io..", "java.nio..", "java.net..",
-                    "java.util.concurrent..", "dev.upshift.core.files..")
+                    "java.util.concurrent..", "dev.upshift.core.file..")
             .orShould().dependOnClassesThat().belongToAnyOf(java.time.Clock.class, Thread.class)
             .because("selection is a function of the fleet, the upgrades and the catalog");
 
     @ArchTest
     static final ArchRule simulationAndReportsArePure = noClasses().that()
-            .resideInAnyPackage("dev.upshift.core.simulate..", "dev.upshift.core.report..")
+            .resideInAnyPackage("dev.upshift.core.simulate..", "dev.upshift.core.present..")
             .should().dependOnClassesThat().resideInAnyPackage("java.nio.file..", "java.nio.channels..", "java.net..",
-                    "java.util.concurrent..", "io.vavr.concurrent..", "dev.upshift.core.files..")
+                    "java.util.concurrent..", "io.vavr.concurrent..", "dev.upshift.core.file..")
             .orShould().dependOnClassesThat().belongToAnyOf(java.time.Clock.class, Thread.class, java.io.File.class,
                     java.io.FileOutputStream.class, java.io.FileWriter.class, java.io.InputStream.class)
             .because("a simulation is a function of the fleet and its settings, and a report writes only to the"
@@ -65,10 +65,10 @@ class LayeringTest {
             .because("vavr is an implementation choice of core (the simulator's state); its API speaks java.util");
 
     @ArchTest
-    static final ArchRule readersDoNoIo = noClasses().that().resideInAPackage("dev.upshift.core")
+    static final ArchRule readersDoNoIo = noClasses().that().resideInAPackage("dev.upshift.core.fleet")
             .should().dependOnClassesThat().belongToAnyOf(java.nio.file.Files.class, java.nio.file.Path.class,
                     java.io.File.class, java.io.InputStream.class)
-            .because("document readers are pure: resource folders are read by core.files, through ResourceFolders");
+            .because("document readers are pure: resource folders are read by core.file, through ResourceFolders");
 
     @ArchTest
     static final ArchRule readsNoClock = PureModuleRules.readsNoClock;

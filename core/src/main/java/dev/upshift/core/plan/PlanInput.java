@@ -115,7 +115,7 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
 
     /**
      * The same input with a locator of its documents' fields, such as
-     * {@link dev.upshift.core.files.FleetFolder.Contents#fields()} gives for a fleet folder.
+     * {@link dev.upshift.core.file.FleetFolder.Contents#fields()} gives for a fleet folder.
      */
     public PlanInput withFields(FieldLocator locator) {
         return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, locator);

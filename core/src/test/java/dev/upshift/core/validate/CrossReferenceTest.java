@@ -3,10 +3,11 @@ package dev.upshift.core.validate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.upshift.common.problem.Problem;
-import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.file.FleetFolder;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
+import dev.upshift.core.select.CrossReferences;
 import dev.upshift.core.select.FleetSelection;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.spi.ManagedCluster;

@@ -4,7 +4,7 @@ import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.common.problem.Suggestions;
-import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.file.FleetFolder;
 import dev.upshift.core.plan.PlanInput;
 import java.io.PrintWriter;
 import java.nio.file.Path;

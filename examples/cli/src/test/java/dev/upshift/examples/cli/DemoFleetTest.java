@@ -2,7 +2,7 @@ package dev.upshift.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.file.FleetFolder;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.PlanKind;

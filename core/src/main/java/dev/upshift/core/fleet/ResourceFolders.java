@@ -1,0 +1,31 @@
+package dev.upshift.core.fleet;
+
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.SourceDocument;
+import java.util.List;
+
+/**
+ * Finds the Kubernetes documents of the folder a {@code ManagedCluster} names in
+ * {@code spec.resourcesFrom}. Reading a folder is I/O, so the cluster reader asks this instead of
+ * reading files itself: {@link FleetKinds#MANAGED_CLUSTER} reads the folder from disk, relative to
+ * the folder of the file the cluster document came from ({@code core.file.FleetFiles}); a tool that
+ * reads its fleet from elsewhere (git, an API) passes its own to {@link FleetKinds#managedCluster}.
+ *
+ * <p>Called once per cluster document that names a folder, on the reading thread.
+ */
+@FunctionalInterface
+public interface ResourceFolders {
+
+    /**
+     * The documents of a cluster's resource folder.
+     *
+     * @param cluster the {@code ManagedCluster} document
+     * @param folder {@code spec.resourcesFrom} as written
+     * @param problems where problems go: problems of the folder itself (missing, not a folder,
+     *     absolute) at {@code cluster.locate("/spec/resourcesFrom")} with field
+     *     {@code spec.resourcesFrom}, problems of its files at their own positions. Any error leaves
+     *     the cluster out.
+     * @return every document of every file of the folder, in path order
+     */
+    List<SourceDocument> documents(SourceDocument cluster, String folder, Problems problems);
+}
