@@ -1,12 +1,11 @@
 package dev.upshift.core.file;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.common.kind.DocumentKind;
-import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.common.source.SourceDocument;
+import dev.upshift.core.fleet.FleetDocuments;
 import dev.upshift.core.fleet.FleetKinds;
 import dev.upshift.core.fleet.ResourceFolders;
 import java.nio.file.FileSystem;
@@ -36,9 +35,17 @@ import java.util.TreeSet;
  * the file system of the fleet folder, so that a fleet inside a jar or zip file (opened with
  * {@link FileSystems#newFileSystem(Path)}) reads its resource folders too.
  *
+ * <p>It is the {@link FleetDocuments} that validation takes, and what {@link FleetFolder} reads
+ * its listings from (with the kinds of {@link FleetKinds#standard(ResourceFolders)} given
+ * {@link #resourceFolders()}):
+ *
+ * <pre>{@code
+ * ValidationReport report = FleetValidator.create().validate(FleetFiles.load(Path.of("fleet")));
+ * }</pre>
+ *
  * <p>Immutable once loaded; it reflects the files as they were when {@link #load} read them.
  */
-public final class FleetFiles {
+public final class FleetFiles implements FleetDocuments {
     private static final String MANAGED_CLUSTER = "ManagedCluster";
     private static final String FIELD = "spec.resourcesFrom";
     private static final String POINTER = "/spec/resourcesFrom";
@@ -59,6 +66,11 @@ public final class FleetFiles {
         this.resourceProblems = resourceProblems;
         this.fileSystem = fileSystem;
         this.onDisk = onDisk(files, fileSystem);
+    }
+
+    /** Reads a fleet folder (or one file) with the default limits ({@link DocumentFiles#create()}). */
+    public static FleetFiles load(Path root) {
+        return load(root, DocumentFiles.create());
     }
 
     /**
@@ -101,8 +113,8 @@ public final class FleetFiles {
 
     /**
      * Finds resource folders on disk, relative to the folder of the file each cluster document came
-     * from, reading them with {@code files}: what {@link FleetKinds#MANAGED_CLUSTER} uses. The files are
-     * those of the default file system.
+     * from, reading them with {@code files}: for documents read without their folder (a file named
+     * alone, standard input). The files are those of the default file system.
      */
     public static ResourceFolders onDisk(DocumentFiles files) {
         return onDisk(files, FileSystems.getDefault());
@@ -115,19 +127,22 @@ public final class FleetFiles {
     }
 
     /** Upshift's own documents: every document outside the resource folders, in path order. */
+    @Override
     public List<SourceDocument> documents() {
         return documents;
     }
 
     /** The problems of the files outside resource folders (syntax, limits, unreadable files). */
+    @Override
     public List<Problem> problems() {
         return problems;
     }
 
     /**
      * Finds resource folders among the documents already read (and on disk for a folder outside the
-     * fleet folder), with the problems of their files.
+     * fleet folder), with the problems of their files, so that no file is read twice.
      */
+    @Override
     public ResourceFolders resourceFolders() {
         return (cluster, folder, problems) -> {
             Optional<Path> path = resolve(fileSystem, cluster, folder, problems);
@@ -142,19 +157,6 @@ public final class FleetFiles {
             trouble.values().forEach(problems::addAll);
             return docs.values().stream().flatMap(List::stream).toList();
         };
-    }
-
-    /**
-     * {@code kinds} with {@link FleetKinds#MANAGED_CLUSTER}, where it is registered, replaced by a
-     * kind that uses {@link #resourceFolders()}, so that no file is read twice.
-     */
-    public DocumentKinds kinds(DocumentKinds kinds) {
-        if (kinds.get(MANAGED_CLUSTER).orElse(null) != FleetKinds.MANAGED_CLUSTER) {
-            return kinds;
-        }
-        DocumentKind<?> mine = FleetKinds.managedCluster(resourceFolders());
-        return DocumentKinds.of(kinds.kinds().stream().<DocumentKind<?>>map(k -> k == FleetKinds.MANAGED_CLUSTER ? mine : k)
-                .toList());
     }
 
     private static Optional<Path> resolve(FileSystem fs, SourceDocument cluster, String folder, Problems problems) {

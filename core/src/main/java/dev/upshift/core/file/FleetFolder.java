@@ -30,7 +30,7 @@ import java.util.Objects;
  * and {@code .json} file below it is read ({@link DocumentFiles}; hidden files and folders skipped),
  * except the Kubernetes documents of the folders clusters name in {@code spec.resourcesFrom}, which
  * become those clusters' resources ({@link FleetFiles}). Documents are read with
- * {@link FleetKinds#standard()}'s kinds.
+ * {@link FleetKinds#standard(dev.upshift.core.fleet.ResourceFolders)}'s kinds.
  *
  * <p><b>Each call reads the folder again</b>, once, in path order: {@link #clusters()},
  * {@link #releases()}, {@link #schedules()} and {@link #upgrades()} each read every file, and
@@ -142,8 +142,8 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
 
     private Loaded load() {
         FleetFiles fleet = FleetFiles.load(root, files);
-        DocumentKinds kinds = fleet.kinds(FleetKinds.standard());
-        @SuppressWarnings("unchecked") // kinds(...) swaps the ManagedCluster kind for one of the same type
+        DocumentKinds kinds = FleetKinds.standard(fleet.resourceFolders());
+        @SuppressWarnings("unchecked") // the standard kinds read ManagedCluster documents into ManagedClusters
         DocumentKind<ManagedCluster> clusterKind = (DocumentKind<ManagedCluster>) kinds.get("ManagedCluster").orElseThrow();
         List<Problem> shared = new ArrayList<>(fleet.problems());
         for (SourceDocument d : fleet.documents()) {

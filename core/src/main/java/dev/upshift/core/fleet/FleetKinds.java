@@ -2,8 +2,6 @@ package dev.upshift.core.fleet;
 
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.kind.DocumentKinds;
-import dev.upshift.core.file.DocumentFiles;
-import dev.upshift.core.file.FleetFiles;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.AvailabilityProfile;
@@ -19,21 +17,29 @@ import dev.upshift.spi.ManagedCluster;
  * <h2>Adding a kind</h2>
  * Declare {@code public static final DocumentKind<X> KIND} next to the type {@code X} that its
  * documents are read into (its name, its reader, any migrations), then add {@code X.KIND} to the
- * list in {@link #standard()}: that one registration makes validation, and every tool that reads a
- * fleet through this registry, know the kind. A tool with kinds of its own extends the registry
- * with {@code FleetKinds.standard().with(MyKind.KIND)}. The SPI's records hold no kinds (the SPI is
+ * list in {@link #standard(ResourceFolders)}: that one registration makes validation, and every tool
+ * that reads a fleet through this registry, know the kind. A tool with kinds of its own extends the
+ * registry with {@code FleetKinds.standard(folders).with(MyKind.KIND)}, and validation with
+ * {@code FleetValidator.create().with(MyKind.KIND)}. The SPI's records hold no kinds (the SPI is
  * contracts only), so the kinds of {@link ManagedCluster} and {@link ClusterUpgrade} are declared
  * here, beside their readers.
+ *
+ * <h2>Resource folders</h2>
+ * A {@code ManagedCluster} may name a folder of its Kubernetes documents in
+ * {@code spec.resourcesFrom}. Reading it is I/O, which the kinds do not do: the reader of the
+ * documents hands in how such folders are found ({@link ResourceFolders}) and reads with
+ * {@link #standard(ResourceFolders)}, as the embedded file adapter ({@code core.file.FleetFiles})
+ * does. {@link #standard()} and {@link #MANAGED_CLUSTER} read no folder
+ * ({@link ResourceFolders#none()}).
  */
 public final class FleetKinds {
     /**
      * The {@code ManagedCluster} kind, read into {@link ManagedCluster}: {@code spec.release} and
-     * {@code spec.infrastructure} are required; a folder named in {@code spec.resourcesFrom} is read
-     * from disk, relative to the folder of the cluster document's file. Two clusters of one name are
-     * an error.
+     * {@code spec.infrastructure} are required. It reads no folder: a cluster that names one in
+     * {@code spec.resourcesFrom} is an error ({@link ResourceFolders#none()}); a reader that can find
+     * such folders uses {@link #managedCluster(ResourceFolders)}. Two clusters of one name are an error.
      */
-    public static final DocumentKind<ManagedCluster> MANAGED_CLUSTER =
-            managedCluster(FleetFiles.onDisk(DocumentFiles.create()));
+    public static final DocumentKind<ManagedCluster> MANAGED_CLUSTER = managedCluster(ResourceFolders.none());
 
     /**
      * The {@code ClusterUpgrade} kind, read into {@link ClusterUpgrade}: at least one matcher (regular
@@ -43,24 +49,39 @@ public final class FleetKinds {
     public static final DocumentKind<ClusterUpgrade> CLUSTER_UPGRADE = DocumentKind
             .builder("ClusterUpgrade", ClusterUpgradeReader::read).readAllWith(UniqueNames.of("ClusterUpgrade")).build();
 
-    private static final DocumentKinds STANDARD = DocumentKinds.of(
-            Release.KIND,
-            MaintenanceSchedule.KIND,
-            AvailabilityProfile.KIND,
-            FieldRules.KIND,
-            MANAGED_CLUSTER,
-            CLUSTER_UPGRADE);
+    private static final DocumentKinds STANDARD = standard(MANAGED_CLUSTER);
 
     private FleetKinds() {}
 
-    /** Upshift's own kinds, in the order they are read. */
+    /**
+     * Upshift's own kinds, in the order they are read, with {@link #MANAGED_CLUSTER}: no resource
+     * folder is read. For checking headers, and for documents that carry their resources inline.
+     */
     public static DocumentKinds standard() {
         return STANDARD;
     }
 
     /**
+     * Upshift's own kinds, in the order they are read, with a {@code ManagedCluster} kind that finds
+     * the documents of {@code spec.resourcesFrom} through {@code folders}.
+     */
+    public static DocumentKinds standard(ResourceFolders folders) {
+        return standard(managedCluster(folders));
+    }
+
+    private static DocumentKinds standard(DocumentKind<ManagedCluster> clusters) {
+        return DocumentKinds.of(
+                Release.KIND,
+                MaintenanceSchedule.KIND,
+                AvailabilityProfile.KIND,
+                FieldRules.KIND,
+                clusters,
+                CLUSTER_UPGRADE);
+    }
+
+    /**
      * A {@code ManagedCluster} kind that finds the documents of {@code spec.resourcesFrom} through
-     * {@code folders}, for tools that read their fleet from somewhere other than files.
+     * {@code folders}: the file adapter's, or a tool's that reads its fleet from elsewhere.
      */
     public static DocumentKind<ManagedCluster> managedCluster(ResourceFolders folders) {
         ManagedClusterReader reader = new ManagedClusterReader(folders);

@@ -7,9 +7,10 @@ import java.util.List;
 /**
  * Finds the Kubernetes documents of the folder a {@code ManagedCluster} names in
  * {@code spec.resourcesFrom}. Reading a folder is I/O, so the cluster reader asks this instead of
- * reading files itself: {@link FleetKinds#MANAGED_CLUSTER} reads the folder from disk, relative to
- * the folder of the file the cluster document came from ({@code core.file.FleetFiles}); a tool that
- * reads its fleet from elsewhere (git, an API) passes its own to {@link FleetKinds#managedCluster}.
+ * reading files itself: whoever read the cluster documents hands in how their folders are found.
+ * The embedded file adapter ({@code core.file.FleetFiles}) finds them relative to the folder of the
+ * file the cluster document came from; a tool that reads its fleet from elsewhere (git, an API)
+ * passes its own to {@link FleetKinds#standard(ResourceFolders)} or {@link FleetKinds#managedCluster}.
  *
  * <p>Called once per cluster document that names a folder, on the reading thread.
  */
@@ -28,4 +29,18 @@ public interface ResourceFolders {
      * @return every document of every file of the folder, in path order
      */
     List<SourceDocument> documents(SourceDocument cluster, String folder, Problems problems);
+
+    /**
+     * No folders: a cluster that names one is an error at {@code spec.resourcesFrom}, since documents
+     * that did not come with their folders (from a stream, a string, an API) have none to read. What
+     * {@link FleetKinds#MANAGED_CLUSTER} uses.
+     */
+    static ResourceFolders none() {
+        return (cluster, folder, problems) -> {
+            problems.error(cluster.locate("/spec/resourcesFrom"), "spec.resourcesFrom", "'" + folder
+                    + "' is not read: these documents were not read from a fleet folder; list the cluster's"
+                    + " Kubernetes documents under spec.resources instead");
+            return List.of();
+        };
+    }
 }

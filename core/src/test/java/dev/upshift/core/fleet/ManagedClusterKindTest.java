@@ -2,10 +2,13 @@ package dev.upshift.core.fleet;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.common.source.SourceDocument;
+import dev.upshift.core.file.DocumentFiles;
+import dev.upshift.core.file.FleetFiles;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Freeze;
@@ -22,6 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The ManagedCluster document: every field, and every problem with its position. */
 class ManagedClusterKindTest {
+    /** The kind as the file adapter reads it: resource folders on disk, relative to the cluster's file. */
+    private static final DocumentKind<ManagedCluster> ON_DISK =
+            FleetKinds.managedCluster(FleetFiles.onDisk(DocumentFiles.create()));
+
     private static final String HEADER = "apiVersion: upshift.dev/v1alpha1\nkind: ManagedCluster\n";
 
     @TempDir
@@ -205,7 +212,7 @@ class ManagedClusterKindTest {
         Files.writeString(dir.resolve("clusters/prod-eu-1/a.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n"
                 + "---\napiVersion: v1\nkind: Secret\nmetadata: {name: a}\n");
         Problems problems = new Problems();
-        List<ManagedCluster> read = FleetKinds.MANAGED_CLUSTER.readAll(
+        List<ManagedCluster> read = ON_DISK.readAll(
                 DocumentLoader.create().load(cluster.toString(), Files.readString(cluster)), problems);
         assertThat(problems.all()).isEmpty();
         assertThat(read.get(0).resources().ids()).extracting(DocumentId::kind, DocumentId::name)
@@ -217,7 +224,7 @@ class ManagedClusterKindTest {
 
         Files.writeString(dir.resolve("clusters/prod-eu-1/c.yaml"), "apiVersion: v1\nkind: [\n");
         Problems broken = new Problems();
-        assertThat(FleetKinds.MANAGED_CLUSTER.readAll(
+        assertThat(ON_DISK.readAll(
                 DocumentLoader.create().load(cluster.toString(), Files.readString(cluster)), broken)).isEmpty();
         assertThat(broken.all()).extracting(Problem::toString).singleElement().asString()
                 .startsWith(dir.resolve("clusters/prod-eu-1/c.yaml") + ":3:1: invalid syntax");
@@ -238,9 +245,20 @@ class ManagedClusterKindTest {
                 + " must name a folder of Kubernetes documents, relative to this file");
     }
 
+    @Test
+    @DisplayName("the standard kind reads no folder: a cluster that names one is an error, at its field")
+    void theStandardKindReadsNoFolder() {
+        Problems problems = new Problems();
+        assertThat(FleetKinds.MANAGED_CLUSTER.readAll(load(HEADER + "metadata: {name: x}\n"
+                + "spec: {release: 1.0.0, infrastructure: aws, resourcesFrom: x}\n"), problems)).isEmpty();
+        assertThat(problems.all()).extracting(Problem::toString).containsExactly("c.yaml:4:60: spec.resourcesFrom: 'x'"
+                + " is not read: these documents were not read from a fleet folder; list the cluster's Kubernetes"
+                + " documents under spec.resources instead");
+    }
+
     private static List<String> problemsAt(Path file, String text) {
         Problems problems = new Problems();
-        assertThat(FleetKinds.MANAGED_CLUSTER.readAll(DocumentLoader.create().load(file.toString(), text), problems))
+        assertThat(ON_DISK.readAll(DocumentLoader.create().load(file.toString(), text), problems))
                 .isEmpty();
         return problems.all().stream().map(Problem::toString).toList();
     }
