@@ -110,12 +110,12 @@ public final class DocumentFiles {
             return List.of(path);
         }
         try {
-            FolderWalk.Listing listing = FolderWalk.walk(path, DocumentFiles::isDocument);
-            for (FolderWalk.Skipped s : listing.skipped()) {
+            FolderWalk.Found found = FolderWalk.walk(path, DocumentFiles::isDocument);
+            for (FolderWalk.Skipped s : found.skipped()) {
                 SourceLocation at = SourceLocation.of(s.path().toString());
                 problems.add(s.error() ? Problem.error(at, "", s.reason()) : Problem.warning(at, "", s.reason()));
             }
-            return listing.files();
+            return found.files();
         } catch (NoSuchFileException | NotDirectoryException e) {
             problems.add(Problem.error(SourceLocation.of(path.toString()), "", "no such file or folder"));
         } catch (IOException | UncheckedIOException e) {

@@ -49,7 +49,7 @@ final class FolderWalk {
      * @param files the files {@code wanted} accepts and nothing ignores
      * @param skipped the links, special files and unreadable folders left out
      */
-    record Listing(List<Path> files, List<Skipped> skipped) {}
+    record Found(List<Path> files, List<Skipped> skipped) {}
 
     /** The files below {@code folder} that {@code wanted} accepts and nothing ignores, in path order. */
     static List<Path> files(Path folder, Predicate<Path> wanted) throws IOException {
@@ -57,7 +57,7 @@ final class FolderWalk {
     }
 
     /** The walk below {@code folder}: the files {@code wanted} accepts, and what was skipped. */
-    static Listing walk(Path folder, Predicate<Path> wanted) throws IOException {
+    static Found walk(Path folder, Predicate<Path> wanted) throws IOException {
         Path root = folder.toAbsolutePath().normalize();
         Path real = folder.toRealPath();
         Deque<GitIgnore> ignores = new ArrayDeque<>(parentIgnores(root));
@@ -123,7 +123,7 @@ final class FolderWalk {
         });
         out.sort(null);
         skipped.sort((a, b) -> a.path().compareTo(b.path()));
-        return new Listing(List.copyOf(out), List.copyOf(skipped));
+        return new Found(List.copyOf(out), List.copyOf(skipped));
     }
 
     /** Whether {@code p} is a symbolic link whose target lies outside {@code real} (noted when it is). */
