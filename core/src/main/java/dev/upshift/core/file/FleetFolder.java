@@ -2,10 +2,10 @@ package dev.upshift.core.file;
 
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.kind.DocumentKinds;
-import dev.upshift.common.problem.FieldLocator;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
+import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.fleet.FleetKinds;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.MaintenanceSchedule;
@@ -63,35 +63,8 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
         return root;
     }
 
-    /**
-     * Everything the folder holds, from one reading.
-     *
-     * @param clusters the {@code ManagedCluster}s
-     * @param releases the {@code Release}s (withdrawn ones included)
-     * @param schedules the {@code MaintenanceSchedule}s
-     * @param upgrades the {@code ClusterUpgrade}s
-     * @param problems every problem of the folder, of every kind (including {@code FieldRules} and
-     *     {@code AvailabilityProfile} documents, which no listing carries), in path order
-     * @param fields where the fields of the folder's documents are, for a plan's problems
-     *     ({@code PlanInput.withFields}); it holds the documents read, with their positions, as long
-     *     as it is kept
-     */
-    public record Contents(Listing<ManagedCluster> clusters, Listing<Release> releases,
-            Listing<MaintenanceSchedule> schedules, Listing<ClusterUpgrade> upgrades, List<Problem> problems,
-            FieldLocator fields) {
-        /** Validates and copies the parts. */
-        public Contents {
-            Objects.requireNonNull(clusters, "clusters");
-            Objects.requireNonNull(releases, "releases");
-            Objects.requireNonNull(schedules, "schedules");
-            Objects.requireNonNull(upgrades, "upgrades");
-            problems = List.copyOf(problems);
-            Objects.requireNonNull(fields, "fields");
-        }
-    }
-
     /** Reads the folder once and lists every kind. */
-    public Contents read() {
+    public FleetContents read() {
         Loaded loaded = load();
         List<Problem> all = new ArrayList<>(loaded.shared());
         Listing<ManagedCluster> clusters = listing(loaded.clusterKind(), loaded, all);
@@ -107,7 +80,7 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
             }
         }
         all.sort(null);
-        return new Contents(clusters, releases, schedules, upgrades, all,
+        return new FleetContents(clusters, releases, schedules, upgrades, all,
                 SourceDocument.locator(loaded.fleet().documents()));
     }
 

@@ -3,6 +3,7 @@ package dev.upshift.core.file;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.upshift.common.problem.Problem;
+import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.MaintenanceSchedule;
@@ -75,7 +76,7 @@ class FleetFolderTest {
         write("notes.txt", "not a document");
 
         FleetFolder folder = FleetFolder.of(dir);
-        FleetFolder.Contents all = folder.read();
+        FleetContents all = folder.read();
         assertThat(all.problems()).isEmpty();
         assertThat(all.clusters().items()).extracting(ManagedCluster::id).containsExactly("c", "b", "a");
         assertThat(all.releases().items()).extracting(r -> r.version().toString()).containsExactly("1.1.0", "1.0.0");
@@ -101,7 +102,7 @@ class FleetFolderTest {
                 + "spec: {matchers: [{value: \"(\", isRegex: true}], release: 1.1.0}\n");
         write("s.yaml", SCHEDULE);
 
-        FleetFolder.Contents all = FleetFolder.of(dir).read();
+        FleetContents all = FleetFolder.of(dir).read();
         List<String> shared = relative(all.schedules().problems());
         assertThat(shared).as("problems of no kind reach every listing").hasSize(2);
         assertThat(shared.get(0)).startsWith("broken.yaml:2:1: invalid syntax: ");
@@ -137,7 +138,7 @@ class FleetFolderTest {
         write("shared/base.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: base}\n");
         write("fleet/outside.yaml", cluster("outside", "  resourcesFrom: ../shared\n"));
 
-        FleetFolder.Contents in = FleetFolder.of(dir.resolve("clusters")).read();
+        FleetContents in = FleetFolder.of(dir.resolve("clusters")).read();
         assertThat(in.clusters().items()).extracting(ManagedCluster::id).containsExactly("prod-eu-1");
         assertThat(in.clusters().items().get(0).resources().ids()).extracting(DocumentId::kind)
                 .containsExactly("Cluster", "MachineDeployment", "KubeadmControlPlane");
@@ -145,7 +146,7 @@ class FleetFolderTest {
                 .singleElement().asString().startsWith("clusters/broken/b.yaml:3:1: invalid syntax: ");
         assertThat(relative(in.clusters().problems())).isEqualTo(relative(in.problems()));
 
-        FleetFolder.Contents out = FleetFolder.of(dir.resolve("fleet")).read();
+        FleetContents out = FleetFolder.of(dir.resolve("fleet")).read();
         assertThat(out.problems()).isEmpty();
         assertThat(out.clusters().items().get(0).resources().ids()).extracting(DocumentId::name).containsExactly("base");
     }
@@ -164,7 +165,7 @@ class FleetFolderTest {
             Files.writeString(fleet.resolve("release.yaml"), release("1.0.0"));
         }
         try (FileSystem fs = FileSystems.newFileSystem(zip)) {
-            FleetFolder.Contents in = FleetFolder.of(fs.getPath("/fleet")).read();
+            FleetContents in = FleetFolder.of(fs.getPath("/fleet")).read();
             assertThat(in.clusters().items()).extracting(ManagedCluster::id).containsExactly("prod-eu-1");
             assertThat(in.clusters().items().get(0).resources().ids()).extracting(DocumentId::kind)
                     .containsExactly("KubeadmControlPlane");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.core.file.FleetFiles;
 import dev.upshift.core.file.FleetFolder;
+import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
@@ -226,10 +227,10 @@ class CrossReferenceTest {
     }
 
     private Plan plan(boolean withFields) {
-        FleetFolder.Contents folder = FleetFolder.of(dir).read();
-        PlanInput input = PlanInput.from(folder::clusters, folder::releases, folder::schedules, folder::upgrades,
-                List.of());
-        return Planner.standard().plan(withFields ? input.withFields(folder.fields()) : input,
+        FleetContents folder = FleetFolder.of(dir).read();
+        PlanInput input = withFields ? PlanInput.from(folder, List.of())
+                : PlanInput.from(folder, folder, folder, folder, List.of());
+        return Planner.standard().plan(input,
                 Instant.parse("2026-12-01T00:00:00Z"));
     }
 

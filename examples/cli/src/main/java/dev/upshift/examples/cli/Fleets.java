@@ -5,6 +5,7 @@ import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.common.problem.Suggestions;
 import dev.upshift.core.file.FleetFolder;
+import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.plan.PlanInput;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -29,13 +30,13 @@ final class Fleets {
      *     be listed): there is no fleet to plan, and an empty plan would only hide that
      */
     static PlanInput read(Path fleet) {
-        FleetFolder.Contents c = FleetFolder.of(fleet).read();
+        FleetContents c = FleetFolder.of(fleet).read();
         SourceLocation root = SourceLocation.of(fleet.toString());
         List<Problem> unreadable = c.problems().stream().filter(p -> p.isError() && p.location().equals(root)).toList();
         if (!unreadable.isEmpty()) {
             throw new InputException(unreadable);
         }
-        return PlanInput.from(c::clusters, c::releases, c::schedules, c::upgrades, List.of()).withFields(c.fields());
+        return PlanInput.from(c, List.of());
     }
 
     /** The instant given, or the clock's, to the second: the only place the fleet commands read the clock. */
