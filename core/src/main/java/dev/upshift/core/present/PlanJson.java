@@ -1,22 +1,19 @@
 package dev.upshift.core.present;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.Problem;
+import dev.upshift.common.tree.JsonText;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanKind;
-import dev.upshift.diff.render.JsonOutput;
 import dev.upshift.release.Version;
-import dev.upshift.schedule.Interval;
-import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import java.util.Map;
 
 /**
  * The stable JSON form of a {@link Plan} (docs/planning.md, "The plan as JSON"), in Upshift's one
- * JSON layout ({@link JsonOutput}). Every field is always written, {@code null} when absent, in a
+ * JSON layout ({@link JsonText#pretty}). Every field is always written, {@code null} when absent, in a
  * fixed order; instants are RFC 3339 in UTC ({@code Z}); days are {@code yyyy-mm-dd}.
  *
  * <pre>{@code
@@ -24,18 +21,16 @@ import java.util.Map;
  * }</pre>
  */
 public final class PlanJson {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
     private PlanJson() {}
 
     /** The plan as pretty JSON text, ending with a newline. */
     public static String render(Plan plan) {
-        return JsonOutput.pretty(tree(plan));
+        return JsonText.pretty(tree(plan));
     }
 
     /** The plan as a JSON tree: {@code now}, {@code counts}, {@code entries}, {@code problems}. */
     public static ObjectNode tree(Plan plan) {
-        ObjectNode root = NODES.objectNode();
+        ObjectNode root = JsonParts.NODES.objectNode();
         root.put("now", plan.now().toString());
         ObjectNode counts = root.putObject("counts");
         for (Map.Entry<UpgradeState, Integer> c : plan.counts().entrySet()) {
@@ -50,7 +45,7 @@ public final class PlanJson {
 
     /** One entry as a JSON object, with DESIGN.md section 8's fields first. */
     public static ObjectNode entry(PlanEntry e) {
-        ObjectNode o = NODES.objectNode();
+        ObjectNode o = JsonParts.NODES.objectNode();
         o.put("cluster", e.cluster());
         o.put("from", e.from().toString());
         putOrNull(o, "to", e.to().map(Version::toString).orElse(null));
@@ -61,12 +56,12 @@ public final class PlanJson {
         putOrNull(o, "stage", e.stage().orElse(null));
         o.put("state", e.state().word());
         if (e.window().isPresent()) {
-            o.set("window", window(e.window().get()));
+            o.set("window", JsonParts.interval(e.window().get()));
         } else {
             o.putNull("window");
         }
         ArrayNode reasons = o.putArray("reasons");
-        e.reasons().forEach(r -> reasons.add(reason(r)));
+        e.reasons().forEach(r -> reasons.add(JsonParts.reason(r)));
         putOrNull(o, "upgrade", e.upgrade().orElse(null));
         putOrNull(o, "expectedEnd", e.expectedEnd().map(Object::toString).orElse(null));
         putOrNull(o, "impact", e.impact().map(i -> i.word()).orElse(null));
@@ -75,23 +70,8 @@ public final class PlanJson {
         return o;
     }
 
-    private static ObjectNode window(Interval w) {
-        ObjectNode o = NODES.objectNode();
-        o.put("start", w.start().toString());
-        putOrNull(o, "end", w.end().map(Object::toString).orElse(null));
-        return o;
-    }
-
-    private static ObjectNode reason(Reason r) {
-        ObjectNode o = NODES.objectNode();
-        o.put("code", r.code());
-        o.put("message", r.message());
-        r.until().ifPresent(u -> o.put("until", u.toString()));
-        return o;
-    }
-
     private static ObjectNode problem(Problem p) {
-        ObjectNode o = NODES.objectNode();
+        ObjectNode o = JsonParts.NODES.objectNode();
         o.put("severity", p.isError() ? "error" : "warning");
         o.put("source", p.location().source());
         o.put("line", p.location().line());

@@ -1,25 +1,21 @@
 package dev.upshift.core.present;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.tree.JsonText;
 import dev.upshift.core.simulate.HeldBack;
 import dev.upshift.core.simulate.ScheduleCalendar;
 import dev.upshift.core.simulate.SimulatedCluster;
 import dev.upshift.core.simulate.SimulatedUpgrade;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.core.simulate.SimulationStep;
-import dev.upshift.diff.render.JsonOutput;
 import dev.upshift.schedule.ExclusionOccurrence;
-import dev.upshift.schedule.Interval;
-import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The stable JSON form of a {@link Simulation} (docs/cli.md, "upshift simulate", documents every
- * field), in Upshift's one JSON layout ({@link JsonOutput}). Every field is always written,
+ * field), in Upshift's one JSON layout ({@link JsonText#pretty}). Every field is always written,
  * {@code null} when absent, in a fixed order; instants are RFC 3339 in UTC ({@code Z}); durations
  * are whole seconds. Fields are only ever added.
  *
@@ -28,13 +24,11 @@ import java.util.Optional;
  * }</pre>
  */
 public final class SimulationJson {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-
     private SimulationJson() {}
 
     /** The simulation as pretty JSON text, ending with a newline. */
     public static String render(Simulation simulation) {
-        return JsonOutput.pretty(tree(simulation));
+        return JsonText.pretty(tree(simulation));
     }
 
     /**
@@ -43,7 +37,7 @@ public final class SimulationJson {
      * {@code firstPlan}.
      */
     public static ObjectNode tree(Simulation sim) {
-        ObjectNode root = NODES.objectNode();
+        ObjectNode root = JsonParts.NODES.objectNode();
         root.put("from", sim.settings().from().toString());
         root.put("until", sim.settings().until().toString());
         root.put("seed", sim.settings().seed());
@@ -61,29 +55,29 @@ public final class SimulationJson {
     }
 
     private static ObjectNode summary(Simulation.Summary s) {
-        ObjectNode o = NODES.objectNode();
+        ObjectNode o = JsonParts.NODES.objectNode();
         o.put("clusters", s.clusters());
         o.put("upgraded", s.upgraded());
         o.put("failed", s.failed());
         o.put("neverStarted", s.neverStarted());
         o.put("inProgress", s.inProgress());
-        putOrNull(o, "lastFinish", s.lastFinish());
+        JsonParts.putOrNull(o, "lastFinish", s.lastFinish());
         return o;
     }
 
     private static ObjectNode cluster(SimulatedCluster c) {
-        ObjectNode o = NODES.objectNode();
+        ObjectNode o = JsonParts.NODES.objectNode();
         o.put("cluster", c.cluster());
-        putOrNull(o, "upgrade", c.upgrade());
-        putOrNull(o, "stage", c.stage());
+        JsonParts.putOrNull(o, "upgrade", c.upgrade());
+        JsonParts.putOrNull(o, "stage", c.stage());
         o.put("from", c.from().toString());
-        putOrNull(o, "target", c.target());
-        putOrNull(o, "kind", c.kind().map(k -> k.word()));
+        JsonParts.putOrNull(o, "target", c.target());
+        JsonParts.putOrNull(o, "kind", c.kind().map(k -> k.word()));
         o.put("reached", c.reached().toString());
         o.put("state", c.state().word());
         o.put("outcome", c.outcome().word());
         ArrayNode reasons = o.putArray("reasons");
-        c.reasons().forEach(r -> reasons.add(reason(r)));
+        c.reasons().forEach(r -> reasons.add(JsonParts.reason(r)));
         ArrayNode upgrades = o.putArray("upgrades");
         c.upgrades().forEach(u -> upgrades.add(upgrade(u)));
         ArrayNode held = o.putArray("heldBack");
@@ -95,9 +89,9 @@ public final class SimulationJson {
             hb.put("until", h.until().toString());
             hb.put("message", h.message());
         }
-        putOrNull(o, "schedule", c.schedule());
+        JsonParts.putOrNull(o, "schedule", c.schedule());
         ArrayNode allowed = o.putArray("allowed");
-        c.allowed().forEach(i -> allowed.add(interval(i)));
+        c.allowed().forEach(i -> allowed.add(JsonParts.interval(i)));
         if (c.freeze().isPresent()) {
             ObjectNode f = o.putObject("freeze");
             f.put("until", c.freeze().get().until().toString());
@@ -109,9 +103,9 @@ public final class SimulationJson {
     }
 
     private static ObjectNode upgrade(SimulatedUpgrade u) {
-        ObjectNode o = NODES.objectNode();
-        putOrNull(o, "upgrade", u.upgrade());
-        putOrNull(o, "stage", u.stage());
+        ObjectNode o = JsonParts.NODES.objectNode();
+        JsonParts.putOrNull(o, "upgrade", u.upgrade());
+        JsonParts.putOrNull(o, "stage", u.stage());
         o.put("from", u.from().toString());
         o.put("to", u.to().toString());
         o.put("kind", u.kind().word());
@@ -119,7 +113,7 @@ public final class SimulationJson {
         o.put("end", u.end().toString());
         o.put("outcome", u.outcome().word());
         if (u.window().isPresent()) {
-            o.set("window", interval(u.window().get()));
+            o.set("window", JsonParts.interval(u.window().get()));
         } else {
             o.putNull("window");
         }
@@ -127,10 +121,10 @@ public final class SimulationJson {
     }
 
     private static ObjectNode schedule(ScheduleCalendar s) {
-        ObjectNode o = NODES.objectNode();
+        ObjectNode o = JsonParts.NODES.objectNode();
         o.put("name", s.name());
         ArrayNode windows = o.putArray("windows");
-        s.windows().forEach(w -> windows.add(interval(w)));
+        s.windows().forEach(w -> windows.add(JsonParts.interval(w)));
         ArrayNode exclusions = o.putArray("exclusions");
         for (ExclusionOccurrence x : s.exclusions()) {
             ObjectNode e = exclusions.addObject();
@@ -143,7 +137,7 @@ public final class SimulationJson {
     }
 
     private static ObjectNode step(SimulationStep s) {
-        ObjectNode o = NODES.objectNode();
+        ObjectNode o = JsonParts.NODES.objectNode();
         o.put("at", s.at().toString());
         ArrayNode finished = o.putArray("finished");
         s.finished().forEach(finished::add);
@@ -156,28 +150,5 @@ public final class SimulationJson {
             counts.put(c.getKey().word(), c.getValue());
         }
         return o;
-    }
-
-    private static ObjectNode interval(Interval i) {
-        ObjectNode o = NODES.objectNode();
-        o.put("start", i.start().toString());
-        putOrNull(o, "end", i.end());
-        return o;
-    }
-
-    private static ObjectNode reason(Reason r) {
-        ObjectNode o = NODES.objectNode();
-        o.put("code", r.code());
-        o.put("message", r.message());
-        r.until().ifPresent(u -> o.put("until", u.toString()));
-        return o;
-    }
-
-    private static void putOrNull(ObjectNode o, String field, Optional<?> value) {
-        if (value.isPresent()) {
-            o.put(field, value.get().toString());
-        } else {
-            o.putNull(field);
-        }
     }
 }
