@@ -1,4 +1,9 @@
-/** Upshift's core: the kinds of a fleet, validation, selection, plans, the engine and the embedded file adapters. */
+/**
+ * Upshift's core: the fleet's kinds and readers, selection, validation, the planner, the simulator,
+ * presentation and the embedded file adapters (the rooms are listed in docs/architecture.md). The
+ * engine's room ({@code dev.upshift.core.engine}) and the journal's ({@code dev.upshift.core.journal})
+ * hold only their package documentation yet, and are exported once they hold API.
+ */
 module dev.upshift.core {
     requires transitive dev.upshift.spi;
     requires transitive dev.upshift.release;
@@ -8,11 +13,11 @@ module dev.upshift.core {
     requires org.slf4j;
     requires io.vavr;
 
-    exports dev.upshift.core;
-    exports dev.upshift.core.files;
-    exports dev.upshift.core.plan;
-    exports dev.upshift.core.report;
+    exports dev.upshift.core.fleet;
     exports dev.upshift.core.select;
-    exports dev.upshift.core.simulate;
     exports dev.upshift.core.validate;
+    exports dev.upshift.core.plan;
+    exports dev.upshift.core.simulate;
+    exports dev.upshift.core.present;
+    exports dev.upshift.core.file;
 }

@@ -1,7 +1,8 @@
 package dev.upshift.bench;
 
 import dev.upshift.common.problem.Problem;
-import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.file.FleetFolder;
+import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.spi.HistoryEntry;
 import java.io.IOException;
@@ -56,9 +57,9 @@ public final class GeneratedFleet implements AutoCloseable {
 
     /** Reads every file of the folder once and makes the planner's input of it, with the generated history. */
     public PlanInput read() {
-        FleetFolder.Contents contents = FleetFolder.of(folder).read();
-        return PlanInput.from(contents::clusters, contents::releases, contents::schedules, contents::upgrades,
-                written.history());
+        FleetContents contents = FleetFolder.of(folder).read();
+        // the four sources without the fields' locator, so that the input does not keep every document alive
+        return PlanInput.from(contents, contents, contents, contents, written.history());
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.upshift.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.core.file.FleetFiles;
+import dev.upshift.core.fleet.FleetKinds;
 import dev.upshift.core.validate.FleetValidator;
 import dev.upshift.core.validate.ValidationReport;
 import java.io.IOException;
@@ -36,7 +38,7 @@ class FormatsDocTest {
         for (int i = 0; i < blocks.size(); i++) {
             Files.writeString(dir.resolve("example-" + i + ".yaml"), blocks.get(i), StandardCharsets.UTF_8);
         }
-        ValidationReport report = FleetValidator.create().validate(dir);
+        ValidationReport report = FleetValidator.create().validate(FleetFiles.load(dir));
         assertThat(report.problems()).isEmpty();
         assertThat(report.documentsPerKind()).containsOnlyKeys(FleetKinds.standard().names())
                 .containsEntry("Release", 2).containsEntry("ClusterUpgrade", 2)

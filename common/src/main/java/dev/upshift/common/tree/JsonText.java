@@ -11,11 +11,20 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The one JSON text writer of Upshift, in three layouts, and the one JSON string quoter.
+ * The one JSON text writer of Upshift, in three layouts, and the one JSON string quoter. Every stable
+ * JSON output (plans, explanations, simulations, windows and paths in core's presentation package;
+ * merge results, JSON Patches and merge patches in diff's renderings) is written by {@link #pretty},
+ * and a tool that prints JSON of its own beside them does the same:
+ *
+ * <pre>{@code
+ * ObjectNode o = JsonNodeFactory.instance.objectNode().put("found", true);
+ * JsonText.pretty(o);                               // "{\n  \"found\": true\n}\n"
+ * }</pre>
  *
  * <ul>
- *   <li>{@link #pretty}: two-space indentation, {@code "key": value}, {@code \n} line ends on every
- *       platform; the layout of every JSON rendering;
+ *   <li>{@link #pretty}: two-space indentation, {@code "key": value}, members in the tree's order,
+ *       empty containers as {@code {}} and {@code []}, {@code \n} line ends on every platform and a
+ *       final newline; the layout of every JSON rendering;
  *   <li>{@link #abbreviated}: one line, no spaces, cut after a number of characters; for values in
  *       messages, where it writes only as much as it shows;
  *   <li>{@link #canonical}: one line, keys sorted, numbers normalised, members holding {@code null}
@@ -23,7 +32,8 @@ import java.util.Map;
  *       to order and render values in paths.
  * </ul>
  * Written directly rather than through a Jackson serializer, which is several times slower on large
- * trees; iterative, so depth costs no call stack. Strings are escaped by {@link #quote}.
+ * trees; iterative, so depth costs no call stack. Strings are escaped by {@link #quote}, so the
+ * text survives terminals. Stateless and thread-safe.
  *
  * <p>Every stable JSON text Upshift writes goes through it, so that the same tree gives the same
  * bytes on every machine.

@@ -2,12 +2,12 @@ package dev.upshift.core.plan;
 
 import dev.upshift.common.problem.Problem;
 import dev.upshift.core.select.ConflictingUpgrades;
+import dev.upshift.core.select.CrossReferences;
 import dev.upshift.core.select.FleetSelection;
 import dev.upshift.core.select.ResolvedTarget;
 import dev.upshift.core.select.StageOverlap;
 import dev.upshift.core.select.StageSelection;
 import dev.upshift.core.select.UpgradeSelection;
-import dev.upshift.core.validate.CrossReferences;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.schedule.MaintenanceSchedule;

@@ -14,7 +14,7 @@ import java.util.Optional;
  * The plan of a fleet at one instant: one {@link PlanEntry} per cluster, and the problems of the
  * input that did not stop planning (DESIGN.md section 8; docs/planning.md).
  *
- * <p>A plan is a value: equal inputs give equal plans, and {@link PlanJson#render} gives them the
+ * <p>A plan is a value: equal inputs give equal plans, and {@link dev.upshift.core.present.PlanJson#render} gives them the
  * same bytes.
  *
  * @param now the instant the plan was made for

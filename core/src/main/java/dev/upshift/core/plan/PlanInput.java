@@ -2,6 +2,7 @@ package dev.upshift.core.plan;
 
 import dev.upshift.common.problem.FieldLocator;
 import dev.upshift.common.problem.Problem;
+import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;
@@ -108,14 +109,27 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
                 problems.stream().distinct().sorted().toList());
     }
 
+    /**
+     * The input of a fleet as one reading found it ({@code FleetFolder.read()}, or an adapter's own
+     * {@link FleetContents}): its four listings, read as {@link #from(ClusterInventory, ReleaseSource,
+     * ScheduleSource, UpgradeSource, List)} reads sources, with {@linkplain FleetContents#fields() its
+     * documents' fields} located, so that the problems the planner finds across documents name their
+     * field's line and column.
+     *
+     * @param history the journal, oldest first
+     */
+    public static PlanInput from(FleetContents fleet, List<HistoryEntry> history) {
+        return from(fleet, fleet, fleet, fleet, history).withFields(fleet.fields());
+    }
+
     /** The same input with another history (what the simulator changes between steps). */
     public PlanInput withHistory(List<HistoryEntry> entries) {
         return new PlanInput(catalog, clusters, schedules, upgrades, entries, problems, fields);
     }
 
     /**
-     * The same input with a locator of its documents' fields, such as
-     * {@link dev.upshift.core.files.FleetFolder.Contents#fields()} gives for a fleet folder.
+     * The same input with a locator of its documents' fields, such as {@link FleetContents#fields()}
+     * gives for a fleet folder.
      */
     public PlanInput withFields(FieldLocator locator) {
         return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, locator);

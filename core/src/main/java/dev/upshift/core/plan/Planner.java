@@ -21,7 +21,7 @@ import java.util.Optional;
  *
  * <p><b>Contract.</b> {@link #plan} reads no clock, does no I/O of its own (a configured
  * {@link Builder#renderer Renderer} may) and starts no threads; equal inputs
- * and instants give equal plans (and byte-identical {@link PlanJson}), whatever the order of the
+ * and instants give equal plans (and byte-identical {@link dev.upshift.core.present.PlanJson}), whatever the order of the
  * input's lists. Bad input never stops the rest of the fleet: it becomes the plan's problems and
  * reasons on the clusters it concerns. The work is linear in clusters: paths are found once per
  * distinct (from, to) pair, schedules expanded once, selection done once. To plan one fleet at

@@ -3,7 +3,7 @@
  * fleet, the schedules, the upgrade intents, the history and an instant to a {@link dev.upshift.core.plan.Plan}
  * that says, for every cluster, where it goes, by which path, in which stage, when, and why not
  * sooner. {@link dev.upshift.core.plan.Planner} plans; {@link dev.upshift.core.plan.PreparedFleet} plans one
- * fleet at many instants; {@link dev.upshift.core.plan.PlanJson} writes the stable JSON form;
+ * fleet at many instants; {@link dev.upshift.core.present.PlanJson} writes the stable JSON form;
  * {@link dev.upshift.core.plan.Explanation} explains one cluster. Pure: no I/O, no clock, no threads.
  */
 package dev.upshift.core.plan;

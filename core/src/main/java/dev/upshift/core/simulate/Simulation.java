@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * What a {@link Simulator} found: when each cluster would upgrade, how it ended and what held it
  * back, with the steps it took, the calendars it planned against and the first plan. A value:
- * equal inputs give equal simulations, and {@link SimulationJson#render} gives them the same bytes.
+ * equal inputs give equal simulations, and {@link dev.upshift.core.present.SimulationJson#render} gives them the same bytes.
  *
  * @param settings what the simulator was asked
  * @param end where the virtual clock stopped: {@code settings.until()}, or earlier when nothing was

@@ -68,7 +68,7 @@ import java.util.Optional;
  *
  * <p><b>Contract.</b> A pure function of the prepared fleet and the settings: no wall clock, no
  * I/O, no threads; equal inputs give equal simulations (and byte-identical
- * {@link SimulationJson}). Its cost is the number of steps times the cost of a plan.
+ * {@link dev.upshift.core.present.SimulationJson}). Its cost is the number of steps times the cost of a plan.
  */
 public final class Simulator {
     private final PreparedFleet fleet;

@@ -5,7 +5,7 @@
  * and succeeding unless a seeded failure rate says otherwise. {@link dev.upshift.core.simulate.Simulator}
  * runs it, {@link dev.upshift.core.simulate.Simulation} is what it found (when each cluster would
  * upgrade, how it ended, what held it back, and the calendars it planned against), and
- * {@link dev.upshift.core.simulate.SimulationJson} writes it as stable JSON. Pure: no wall clock, no
+ * {@link dev.upshift.core.present.SimulationJson} writes it as stable JSON. Pure: no wall clock, no
  * I/O, no threads.
  */
 package dev.upshift.core.simulate;

@@ -1,26 +1,28 @@
 package dev.upshift.core.validate;
 
+import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
-import dev.upshift.core.FleetKinds;
-import dev.upshift.core.files.DocumentFiles;
-import dev.upshift.core.files.FleetFiles;
-import java.nio.file.Path;
+import dev.upshift.core.fleet.FleetDocuments;
+import dev.upshift.core.fleet.FleetKinds;
+import dev.upshift.core.fleet.ResourceFolders;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Checks every document of a fleet folder (or a file, or documents loaded elsewhere) in one call,
- * and reports every problem at once.
+ * Checks every document of a fleet in one call, and reports every problem at once. It takes the
+ * documents as read ({@link FleetDocuments}) and reads nothing itself: the embedded file adapter
+ * {@code core.file.FleetFiles} reads a folder or a file for it.
  *
- * <p>Validation loads the files ({@link DocumentFiles}: syntax, limits, duplicate keys), checks
- * each document's header against the registry ({@link DocumentKinds#check}: a known {@code kind},
- * with the closest one suggested otherwise, and an {@code apiVersion} it reads or migrates), then
- * reads the documents of every kind with that kind's reader, which also checks the documents of a
- * kind against each other (two releases of one version, two schedules of one name). Last it checks
+ * <p>Validation starts from the problems of reading (syntax, limits, duplicate keys), checks each
+ * document's header against the registry ({@link DocumentKinds#check}: a known {@code kind}, with
+ * the closest one suggested otherwise, and an {@code apiVersion} it reads or migrates), then reads
+ * the documents of every kind with that kind's reader, which also checks the documents of a kind
+ * against each other (two releases of one version, two schedules of one name). Last it checks
  * references across documents: a cluster's release and schedule must exist; an upgrade's release
  * must exist and not be withdrawn, its channel must be one some release is published in (a warning
  * when no release of the channel satisfies its constraint yet); its matchers should select some
@@ -29,11 +31,10 @@ import java.util.TreeMap;
  *
  * <p>Documents of other API groups ({@code apiVersion: apps/v1}, {@code cluster.x-k8s.io/v1beta1},
  * {@code v1}) are resources, like those a cluster or a {@code diff} example holds: they are counted
- * ({@link ValidationReport#resources()}) and not checked. Reading a folder skips what git would not
- * keep (see {@link DocumentFiles}).
+ * ({@link ValidationReport#resources()}) and not checked.
  *
  * <pre>{@code
- * ValidationReport report = FleetValidator.create().validate(Path.of("fleet"));
+ * ValidationReport report = FleetValidator.create().validate(FleetFiles.load(Path.of("fleet")));
  * report.problems().forEach(System.err::println);   // file:line:col: field: message
  * if (report.hasErrors()) { ... }
  * }</pre>
@@ -43,42 +44,54 @@ import java.util.TreeMap;
 public final class FleetValidator {
     private static final String UPSHIFT_GROUP = "upshift.dev";
 
-    private final DocumentKinds kinds;
-    private final DocumentFiles files;
+    private final List<DocumentKind<?>> more;
 
-    /**
-     * A validator for the given kinds, reading files with the given reader.
-     *
-     * @param kinds the kinds documents may have (usually {@link FleetKinds#standard()}, or an
-     *     extension of it)
-     * @param files how files are read (limits included)
-     */
-    public FleetValidator(DocumentKinds kinds, DocumentFiles files) {
-        this.kinds = Objects.requireNonNull(kinds, "kinds");
-        this.files = Objects.requireNonNull(files, "files");
+    private FleetValidator(List<DocumentKind<?>> more) {
+        this.more = List.copyOf(more);
+        kinds(ResourceFolders.none());
     }
 
-    /** A validator for Upshift's own kinds, reading files with the default limits. */
+    /** A validator for Upshift's own kinds ({@link FleetKinds#standard(ResourceFolders)}). */
     public static FleetValidator create() {
-        return new FleetValidator(FleetKinds.standard(), DocumentFiles.create());
+        return new FleetValidator(List.of());
     }
 
     /**
-     * Validates every document of a file, or of the document files below a folder. A path that does
-     * not exist, or a file that cannot be read or parsed, is a problem in the report, not an
-     * exception. The Kubernetes documents of the folders that clusters name in
-     * {@code spec.resourcesFrom} are read as those clusters' resources ({@link FleetFiles}).
+     * A validator that also knows {@code kind}, a tool's own kind.
+     *
+     * @throws IllegalArgumentException when a kind of that name is already known
      */
-    public ValidationReport validate(Path path) {
-        FleetFiles fleet = FleetFiles.load(path, files);
+    public FleetValidator with(DocumentKind<?> kind) {
+        List<DocumentKind<?>> kinds = new ArrayList<>(more);
+        kinds.add(Objects.requireNonNull(kind, "kind"));
+        return new FleetValidator(kinds);
+    }
+
+    /**
+     * Validates a fleet's documents as read: the problems of reading them are in the report with
+     * the rest, and the documents of the folders clusters name in {@code spec.resourcesFrom} are
+     * found through the fleet's {@link FleetDocuments#resourceFolders()}.
+     */
+    public ValidationReport validate(FleetDocuments fleet) {
         Problems problems = new Problems();
         problems.addAll(fleet.problems());
-        return validate(fleet.documents(), fleet.kinds(kinds), problems);
+        return validate(fleet.documents(), kinds(fleet.resourceFolders()), problems);
     }
 
-    /** Validates documents loaded elsewhere (from git, from a cluster). */
+    /**
+     * Validates documents loaded elsewhere (from a stream, from git, from a cluster); a cluster that
+     * names a resource folder is an error ({@link ResourceFolders#none()}).
+     */
     public ValidationReport validate(List<SourceDocument> documents) {
-        return validate(documents, kinds, new Problems());
+        return validate(documents, kinds(ResourceFolders.none()), new Problems());
+    }
+
+    private DocumentKinds kinds(ResourceFolders folders) {
+        DocumentKinds kinds = FleetKinds.standard(folders);
+        for (DocumentKind<?> k : more) {
+            kinds = kinds.with(k);
+        }
+        return kinds;
     }
 
     private static ValidationReport validate(List<SourceDocument> documents, DocumentKinds kinds, Problems problems) {

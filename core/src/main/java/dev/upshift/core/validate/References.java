@@ -5,6 +5,7 @@ import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
+import dev.upshift.core.select.CrossReferences;
 import dev.upshift.core.select.FleetSelection;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;

@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.core.present.PlanJson;
 import dev.upshift.diff.document.DefaultsRule;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentDefaults;

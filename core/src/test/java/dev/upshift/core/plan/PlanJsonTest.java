@@ -6,6 +6,7 @@ import static dev.upshift.core.plan.Fixtures.t;
 import static dev.upshift.core.plan.Fixtures.upgrade;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.core.present.PlanJson;
 import dev.upshift.schedule.Freeze;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterMatcher;

@@ -5,6 +5,7 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
 import dev.upshift.common.value.VersionChange;
+import dev.upshift.core.present.PlanJson;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;

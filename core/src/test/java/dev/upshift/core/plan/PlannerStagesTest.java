@@ -8,6 +8,7 @@ import static dev.upshift.core.plan.Fixtures.input;
 import static dev.upshift.core.plan.Fixtures.upgrade;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.upshift.core.present.PlanJson;
 import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.HistoryEntry;

@@ -6,8 +6,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.upshift.core.plan.PlanJson;
 import dev.upshift.core.plan.Planner;
+import dev.upshift.core.present.PlanJson;
+import dev.upshift.core.present.SimulationJson;
 import dev.upshift.spi.ManagedCluster;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -8,6 +8,7 @@ import static org.quicktheories.generators.SourceDSL.longs;
 
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
+import dev.upshift.core.present.SimulationJson;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
 import java.time.Duration;

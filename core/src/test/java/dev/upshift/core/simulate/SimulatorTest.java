@@ -9,6 +9,7 @@ import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.ReasonCodes;
+import dev.upshift.core.present.SimulationJson;
 import dev.upshift.release.Version;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.UpgradeState;

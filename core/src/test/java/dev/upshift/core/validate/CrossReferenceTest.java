@@ -3,10 +3,13 @@ package dev.upshift.core.validate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.upshift.common.problem.Problem;
-import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.file.FleetFiles;
+import dev.upshift.core.file.FleetFolder;
+import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
+import dev.upshift.core.select.CrossReferences;
 import dev.upshift.core.select.FleetSelection;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.spi.ManagedCluster;
@@ -57,7 +60,7 @@ class CrossReferenceTest {
     }
 
     private List<String> lines() {
-        return FleetValidator.create().validate(dir).problems().stream().map(Problem::toString)
+        return FleetValidator.create().validate(FleetFiles.load(dir)).problems().stream().map(Problem::toString)
                 .map(s -> s.replace(dir + "/", "")).toList();
     }
 
@@ -77,7 +80,7 @@ class CrossReferenceTest {
                     - {name: dev, matchers: [{key: stage, value: dev}], soak: 24h}
                     - {name: prod, matchers: [{key: stage, value: prod}], maxConcurrent: "50%"}
                 """);
-        ValidationReport report = FleetValidator.create().validate(dir);
+        ValidationReport report = FleetValidator.create().validate(FleetFiles.load(dir));
         assertThat(report.problems()).isEmpty();
         assertThat(report.documentsPerKind()).containsExactly(Map.entry("ClusterUpgrade", 1),
                 Map.entry("MaintenanceSchedule", 1), Map.entry("ManagedCluster", 2), Map.entry("Release", 3));
@@ -159,7 +162,7 @@ class CrossReferenceTest {
                 metadata: {name: stay}
                 spec: {matchers: [{key: stage, value: dev}], release: 19.3.1}
                 """);
-        ValidationReport report = FleetValidator.create().validate(dir);
+        ValidationReport report = FleetValidator.create().validate(FleetFiles.load(dir));
         assertThat(report.hasErrors()).isFalse();
         assertThat(lines()).containsExactly(
                 "u.yaml:4:18: warning: spec.matchers: the matchers select no cluster: the upgrade does nothing",
@@ -189,7 +192,7 @@ class CrossReferenceTest {
                 + "metadata: {name: a}\nspec: {version: v1.29.4}\n");
         write("clusters/b.yaml", cluster("b", "dev", "19.3.1", null) + "  resourcesFrom: b\n");
         write("clusters/b/bad.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: [x]}\n");
-        ValidationReport report = FleetValidator.create().validate(dir);
+        ValidationReport report = FleetValidator.create().validate(FleetFiles.load(dir));
         assertThat(lines()).containsExactly(
                 "clusters/b/bad.yaml:3:18: metadata.name: expected text, got a list");
         assertThat(report.documentsPerKind()).containsEntry("ManagedCluster", 2);
@@ -224,10 +227,10 @@ class CrossReferenceTest {
     }
 
     private Plan plan(boolean withFields) {
-        FleetFolder.Contents folder = FleetFolder.of(dir).read();
-        PlanInput input = PlanInput.from(folder::clusters, folder::releases, folder::schedules, folder::upgrades,
-                List.of());
-        return Planner.standard().plan(withFields ? input.withFields(folder.fields()) : input,
+        FleetContents folder = FleetFolder.of(dir).read();
+        PlanInput input = withFields ? PlanInput.from(folder, List.of())
+                : PlanInput.from(folder, folder, folder, folder, List.of());
+        return Planner.standard().plan(input,
                 Instant.parse("2026-12-01T00:00:00Z"));
     }
 
@@ -235,7 +238,7 @@ class CrossReferenceTest {
     @DisplayName("a plan of the folder reports the same reference problems as validate, at the documents")
     void planReportsWhatValidateReports() throws IOException {
         badReferences();
-        List<String> validated = FleetValidator.create().validate(dir).problems().stream().map(CrossReferenceTest::unplaced)
+        List<String> validated = FleetValidator.create().validate(FleetFiles.load(dir)).problems().stream().map(CrossReferenceTest::unplaced)
                 .toList();
         List<String> planned = plan(false).problems().stream().map(CrossReferenceTest::unplaced).toList();
 
@@ -246,7 +249,7 @@ class CrossReferenceTest {
     @DisplayName("given the folder's field locator, a plan places each of those problems where validate does")
     void planWithFieldsPlacesLikeValidate() throws IOException {
         badReferences();
-        List<String> validated = FleetValidator.create().validate(dir).problems().stream().map(Problem::toString).toList();
+        List<String> validated = FleetValidator.create().validate(FleetFiles.load(dir)).problems().stream().map(Problem::toString).toList();
         List<String> planned = plan(true).problems().stream().map(Problem::toString).toList();
 
         assertThat(validated).hasSize(6).containsExactlyInAnyOrderElementsOf(planned);

@@ -5,8 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.source.DocumentLoader;
-import dev.upshift.core.FleetKinds;
-import dev.upshift.core.files.DocumentFiles;
+import dev.upshift.core.file.FleetFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +59,7 @@ class FleetValidatorTest {
                 metadata: {name: base}
                 spec: {fieldRules: [{path: spec.replicas, ignore: true}]}
                 """);
-        ValidationReport report = FleetValidator.create().validate(dir);
+        ValidationReport report = FleetValidator.create().validate(FleetFiles.load(dir));
         assertThat(report.problems()).isEmpty();
         assertThat(report.hasErrors()).isFalse();
         assertThat(report.documents()).isEqualTo(5);
@@ -76,7 +75,7 @@ class FleetValidatorTest {
         write("c.yaml", "apiVersion: upshift.dev/v1\nkind: MaintenanceSchedule\nmetadata: {name: x}\n");
         write("d.yaml", release("2.0.0", null) + "---\n" + release("2.0.0", null));
         write("e.yaml", "a: [1, 2\n");
-        ValidationReport report = FleetValidator.create().validate(dir);
+        ValidationReport report = FleetValidator.create().validate(FleetFiles.load(dir));
         assertThat(report.hasErrors()).isTrue();
         assertThat(lines(report)).containsExactly(
                 dir.resolve("a.yaml") + ":6:3: spec.compnents: unknown field; did you mean 'components'?",
@@ -111,7 +110,7 @@ class FleetValidatorTest {
                 metadata: {name: settings}
                 """);
         write("k.yaml", HEADER + "kind: KubeadmControlPlane\nmetadata: {name: x}\n");
-        ValidationReport report = FleetValidator.create().validate(dir);
+        ValidationReport report = FleetValidator.create().validate(FleetFiles.load(dir));
         assertThat(report.documents()).isEqualTo(5);
         assertThat(report.resources()).isEqualTo(3);
         assertThat(report.checked()).isEqualTo(2);
@@ -124,7 +123,7 @@ class FleetValidatorTest {
     @Test
     void warningsDoNotMakeTheFleetInvalid() throws IOException {
         write("r.yaml", release("1.0.0", null) + "---\n" + release("2.0.0", ">=3.0.0"));
-        ValidationReport report = FleetValidator.create().validate(dir);
+        ValidationReport report = FleetValidator.create().validate(FleetFiles.load(dir));
         assertThat(report.hasErrors()).isFalse();
         assertThat(report.errors()).isEmpty();
         assertThat(report.warnings()).extracting(Problem::toString).containsExactly(dir.resolve("r.yaml")
@@ -134,7 +133,7 @@ class FleetValidatorTest {
 
     @Test
     void aMissingFolderIsAProblemInTheReportNotAnException() {
-        ValidationReport report = FleetValidator.create().validate(dir.resolve("nowhere"));
+        ValidationReport report = FleetValidator.create().validate(FleetFiles.load(dir.resolve("nowhere")));
         assertThat(lines(report)).containsExactly(dir.resolve("nowhere") + ": no such file or folder");
         assertThat(report.documents()).isZero();
     }
@@ -152,10 +151,10 @@ class FleetValidatorTest {
     void aKindOfOnesOwnIsOneRegistration() throws IOException {
         write("w.yaml", HEADER + "kind: Widget\nmetadata: {name: w}\n");
         DocumentKind<String> widget = DocumentKind.of("Widget", (d, problems) -> Optional.of(d.name()));
-        assertThat(lines(FleetValidator.create().validate(dir)))
+        assertThat(lines(FleetValidator.create().validate(FleetFiles.load(dir))))
                 .containsExactly(dir.resolve("w.yaml") + ":2:7: kind: unknown kind 'Widget'; expected one of:"
                         + " AvailabilityProfile, ClusterUpgrade, FieldRules, MaintenanceSchedule, ManagedCluster, Release");
-        ValidationReport report = new FleetValidator(FleetKinds.standard().with(widget), DocumentFiles.create()).validate(dir);
+        ValidationReport report = FleetValidator.create().with(widget).validate(FleetFiles.load(dir));
         assertThat(report.problems()).isEmpty();
         assertThat(report.documentsPerKind()).containsExactly(Map.entry("Widget", 1));
     }

@@ -2,7 +2,7 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
-import dev.upshift.core.FleetKinds;
+import dev.upshift.core.fleet.FleetKinds;
 import dev.upshift.release.ReleaseCatalog;
 import java.io.InputStream;
 import java.io.PrintWriter;

@@ -5,7 +5,7 @@ import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.ReasonCodes;
-import dev.upshift.core.report.HtmlReport;
+import dev.upshift.core.present.HtmlReport;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.SimulationStep;

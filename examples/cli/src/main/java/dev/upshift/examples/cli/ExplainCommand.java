@@ -1,11 +1,9 @@
 package dev.upshift.examples.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.core.plan.Explanation;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
-import dev.upshift.core.plan.PlanJson;
+import dev.upshift.core.present.ExplanationJson;
 import dev.upshift.spi.UpgradeState;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -59,12 +57,11 @@ final class ExplainCommand implements Callable<Integer> {
             err.flush();
             return Main.PROBLEM;
         }
-        Explanation explanation = Explanation.of(entry.get(), plan.now());
         PrintWriter out = spec.commandLine().getOut();
         if (output == Output.json) {
-            out.print(Json.pretty(json(plan, entry.get(), explanation)));
+            out.print(ExplanationJson.render(entry.get(), plan.now()));
         } else {
-            explanation.lines().forEach(out::println);
+            Explanation.of(entry.get(), plan.now()).lines().forEach(out::println);
         }
         out.flush();
         return errors || needsAction(entry.get().state()) ? Main.PROBLEM : Main.OK;
@@ -73,26 +70,5 @@ final class ExplainCommand implements Callable<Integer> {
     /** Blocked and failed clusters wait for a person: a blocked result the user asked about. */
     static boolean needsAction(UpgradeState state) {
         return state == UpgradeState.BLOCKED || state == UpgradeState.FAILED;
-    }
-
-    static ObjectNode json(Plan plan, PlanEntry entry, Explanation explanation) {
-        ObjectNode root = Json.NODES.objectNode();
-        root.put("now", plan.now().toString());
-        root.put("cluster", explanation.cluster());
-        root.put("state", explanation.state().word());
-        root.put("summary", explanation.summary());
-        ArrayNode steps = root.putArray("steps");
-        for (Explanation.Step s : explanation.steps()) {
-            ObjectNode step = steps.addObject();
-            step.put("code", s.code());
-            step.put("text", s.text());
-            if (s.until().isPresent()) {
-                step.put("until", s.until().get().toString());
-            } else {
-                step.putNull("until");
-            }
-        }
-        root.set("entry", PlanJson.entry(entry));
-        return root;
     }
 }

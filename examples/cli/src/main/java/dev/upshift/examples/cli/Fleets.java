@@ -3,7 +3,8 @@ package dev.upshift.examples.cli;
 import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Suggestions;
-import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.file.FleetFolder;
+import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.plan.PlanInput;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -29,8 +30,8 @@ final class Fleets {
      *     would only hide that
      */
     static PlanInput read(Path fleet) {
-        FleetFolder.Contents c = FleetFolder.of(fleet).read();
-        return PlanInput.from(c::clusters, c::releases, c::schedules, c::upgrades, List.of()).withFields(c.fields());
+        FleetContents c = FleetFolder.of(fleet).read();
+        return PlanInput.from(c, List.of());
     }
 
     /** The instant given, or the clock's, to the second: the only place the fleet commands read the clock. */

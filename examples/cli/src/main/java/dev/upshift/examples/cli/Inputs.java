@@ -2,7 +2,7 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
-import dev.upshift.core.files.DocumentFiles;
+import dev.upshift.core.file.DocumentFiles;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.core.present.PathJson;
 import dev.upshift.release.NoPath;
 import dev.upshift.release.PathResult;
 import dev.upshift.release.ReleaseCatalog;
@@ -53,7 +54,7 @@ final class PathCommand implements Callable<Integer> {
         ReleaseCatalog releases = Catalogs.load(catalog, main.in(), spec.commandLine().getErr());
         PathResult result = UpgradeGraph.builder(releases).workerSkew(workerSkew).build().path(from, to);
         if (output == Output.json) {
-            spec.commandLine().getOut().print(PathRendering.json(result));
+            spec.commandLine().getOut().print(PathJson.render(result));
         } else if (result instanceof UpgradePath p) {
             spec.commandLine().getOut().print(PathRendering.text(p));
         } else {

@@ -1,16 +1,11 @@
 package dev.upshift.examples.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.upshift.release.Cut;
 import dev.upshift.release.Hop;
-import dev.upshift.release.NoPath;
-import dev.upshift.release.PathResult;
 import dev.upshift.release.Release;
 import dev.upshift.release.UpgradePath;
 import dev.upshift.release.Version;
 
-/** Renders paths as text for people and as stable JSON for tools (documented in docs/cli.md). */
+/** Renders paths as text for people; the stable JSON for tools is core's {@code PathJson} (documented in docs/cli.md). */
 final class PathRendering {
     private PathRendering() {}
 
@@ -35,43 +30,6 @@ final class PathRendering {
                     .append(String.join(", ", unchecked)).append('\n');
         }
         return s.toString();
-    }
-
-    static String json(PathResult result) {
-        ObjectNode o = Json.NODES.objectNode();
-        o.put("from", result.from().toString());
-        o.put("to", result.to().toString());
-        o.put("found", result.isFound());
-        if (result instanceof UpgradePath p) {
-            o.put("change", p.change().word());
-            o.put("unchecked", p.isUnchecked());
-            ArrayNode hops = o.putArray("hops");
-            for (Hop h : p.hops()) {
-                ObjectNode j = hops.addObject();
-                j.put("from", h.from().version().toString());
-                j.put("to", h.to().version().toString());
-                j.put("change", h.change().word());
-                ObjectNode k = j.putObject("kubernetes");
-                k.put("from", kube(h.from()));
-                k.put("to", kube(h.to()));
-                j.put("workersMove", h.workersMove());
-                j.put("workersRelease", h.workersRelease().version().toString());
-                ArrayNode u = j.putArray("uncheckedComponents");
-                h.uncheckedComponents().forEach(u::add);
-            }
-        } else if (result instanceof NoPath n) {
-            o.put("reason", n.reason());
-            o.put("rule", n.rule().map(Enum::name).orElse("UNKNOWN_RELEASE"));
-            ArrayNode cuts = o.putArray("cuts");
-            for (Cut c : n.cuts()) {
-                ObjectNode j = cuts.addObject();
-                j.put("from", c.from().toString());
-                j.put("to", c.to().toString());
-                j.put("rule", c.rule().name());
-                j.put("message", c.message());
-            }
-        }
-        return Json.pretty(o);
     }
 
     private static String kube(Release r) {

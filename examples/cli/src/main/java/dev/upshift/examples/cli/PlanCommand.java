@@ -1,7 +1,7 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.core.plan.Plan;
-import dev.upshift.core.plan.PlanJson;
+import dev.upshift.core.present.PlanJson;
 import dev.upshift.diff.render.YamlWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;

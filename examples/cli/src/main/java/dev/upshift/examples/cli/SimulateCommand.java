@@ -2,11 +2,11 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.common.value.Durations;
 import dev.upshift.core.plan.PreparedFleet;
-import dev.upshift.core.report.HtmlReport;
+import dev.upshift.core.present.HtmlReport;
+import dev.upshift.core.present.SimulationJson;
 import dev.upshift.core.simulate.SimulatedCluster;
 import dev.upshift.core.simulate.SimulatedUpgrade;
 import dev.upshift.core.simulate.Simulation;
-import dev.upshift.core.simulate.SimulationJson;
 import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.Simulator;
 import java.io.IOException;

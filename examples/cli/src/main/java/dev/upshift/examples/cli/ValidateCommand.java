@@ -1,13 +1,13 @@
 package dev.upshift.examples.cli;
 
-import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
+import dev.upshift.core.file.DocumentFiles;
+import dev.upshift.core.file.FleetFiles;
+import dev.upshift.core.fleet.FleetDocuments;
 import dev.upshift.core.validate.FleetValidator;
 import dev.upshift.core.validate.ValidationReport;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,16 +31,16 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ValidationReport report;
+        FleetDocuments fleet;
         if (!Inputs.isStdin(path)) {
-            report = FleetValidator.create().validate(path);
+            fleet = FleetFiles.load(path);
         } else {
+            // resource folders of documents from standard input are found relative to the working folder
             Problems read = new Problems();
-            ValidationReport checked = FleetValidator.create().validate(Inputs.load(path, main.in(), read));
-            List<Problem> all = new ArrayList<>(read.all());
-            all.addAll(checked.problems());
-            report = new ValidationReport(checked.documents(), checked.documentsPerKind(), checked.resources(), all);
+            fleet = FleetDocuments.of(Inputs.load(path, main.in(), read), read.all(),
+                    FleetFiles.onDisk(DocumentFiles.create()));
         }
+        ValidationReport report = FleetValidator.create().validate(fleet);
         report.problems().forEach(spec.commandLine().getErr()::println);
         if (report.hasErrors()) {
             return Main.PROBLEM;

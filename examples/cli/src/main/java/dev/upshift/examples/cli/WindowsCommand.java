@@ -5,6 +5,7 @@ import dev.upshift.common.problem.Problems;
 import dev.upshift.common.problem.SyntaxException;
 import dev.upshift.common.source.SourceDocument;
 import dev.upshift.common.value.Durations;
+import dev.upshift.core.present.WindowsJson;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.schedule.AvailabilityProfile;
 import dev.upshift.schedule.Interval;
@@ -21,6 +22,7 @@ import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
@@ -118,8 +120,10 @@ final class WindowsCommand implements Callable<Integer> {
         });
         PrintWriter out = spec.commandLine().getOut();
         if (output == Output.json) {
-            out.print(WindowsJson.render(chosen.get().name(), scope.name(), nodeLevel, start, end, minDuration,
-                    found.intervals(), found.stoppedAt()));
+            WindowsJson.Query query = new WindowsJson.Query(chosen.get().name(), kind(), start,
+                    Optional.ofNullable(end.until), end.count == null ? OptionalInt.empty() : OptionalInt.of(end.count),
+                    minDuration);
+            out.print(WindowsJson.render(query, found.intervals(), found.stoppedAt()));
         } else {
             found.intervals().forEach(out::println);
         }

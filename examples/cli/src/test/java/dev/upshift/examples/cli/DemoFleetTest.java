@@ -2,7 +2,8 @@ package dev.upshift.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.upshift.core.files.FleetFolder;
+import dev.upshift.core.file.FleetFolder;
+import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.PlanKind;
@@ -56,7 +57,7 @@ import org.junit.jupiter.api.Test;
  * paths, the three-way merge, schedules and freezes.
  */
 class DemoFleetTest {
-    private static final FleetFolder.Contents FLEET = FleetFolder.of(DemoFleet.root()).read();
+    private static final FleetContents FLEET = FleetFolder.of(DemoFleet.root()).read();
     private static final ReleaseCatalog CATALOG = ReleaseCatalog.of(FLEET.releases().items());
     private static final FleetSelection SELECTION =
             FleetSelection.of(FLEET.clusters().items(), FLEET.upgrades().items(), CATALOG);
@@ -149,8 +150,7 @@ class DemoFleetTest {
     @Test
     @DisplayName("its plan at the instant and during the simulated rollout shows every state and the main reason codes")
     void everyStateAndTheMainReasons() {
-        PreparedFleet prepared = Planner.standard().prepare(PlanInput.from(FLEET::clusters, FLEET::releases,
-                FLEET::schedules, FLEET::upgrades, List.of()));
+        PreparedFleet prepared = Planner.standard().prepare(PlanInput.from(FLEET, List.of()));
         Plan plan = prepared.plan(NOW);
         Set<UpgradeState> states = EnumSet.noneOf(UpgradeState.class);
         plan.entries().forEach(e -> states.add(e.state()));

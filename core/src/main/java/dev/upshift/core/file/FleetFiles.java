@@ -1,0 +1,231 @@
+package dev.upshift.core.file;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.common.source.SourceDocument;
+import dev.upshift.core.fleet.FleetDocuments;
+import dev.upshift.core.fleet.FleetKinds;
+import dev.upshift.core.fleet.ResourceFolders;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The documents of a fleet folder, read once: every YAML or JSON file below it, in any layout, in
+ * path order ({@link DocumentFiles}), told apart into Upshift's own documents and the Kubernetes
+ * documents of the folders that {@code ManagedCluster}s name in {@code spec.resourcesFrom}.
+ *
+ * <h2>Resource folders</h2>
+ * {@code resourcesFrom} is a path relative to the folder of the cluster document's file; it names a
+ * folder (or one file) of Kubernetes documents. The documents below such a folder belong to the
+ * cluster, not to the fleet: they are left out of {@link #documents()}, and the problems of their
+ * files go to the cluster that names them rather than to {@link #problems()}. The folder must exist
+ * and must not hold the cluster document itself; an absolute path is refused. Paths are resolved in
+ * the file system of the fleet folder, so that a fleet inside a jar or zip file (opened with
+ * {@link FileSystems#newFileSystem(Path)}) reads its resource folders too.
+ *
+ * <p>It is the {@link FleetDocuments} that validation takes, and what {@link FleetFolder} reads
+ * its listings from (with the kinds of {@link FleetKinds#standard(ResourceFolders)} given
+ * {@link #resourceFolders()}):
+ *
+ * <pre>{@code
+ * ValidationReport report = FleetValidator.create().validate(FleetFiles.load(Path.of("fleet")));
+ * }</pre>
+ *
+ * <p>Immutable once loaded; it reflects the files as they were when {@link #load} read them.
+ */
+public final class FleetFiles implements FleetDocuments {
+    private static final String MANAGED_CLUSTER = "ManagedCluster";
+    private static final String FIELD = "spec.resourcesFrom";
+    private static final String POINTER = "/spec/resourcesFrom";
+
+    private final List<SourceDocument> documents;
+    private final List<Problem> problems;
+    private final TreeMap<String, List<SourceDocument>> resourceDocuments;
+    private final TreeMap<String, List<Problem>> resourceProblems;
+    private final FileSystem fileSystem;
+    private final ResourceFolders onDisk;
+
+    private FleetFiles(List<SourceDocument> documents, List<Problem> problems,
+            TreeMap<String, List<SourceDocument>> resourceDocuments, TreeMap<String, List<Problem>> resourceProblems,
+            DocumentFiles files, FileSystem fileSystem) {
+        this.documents = List.copyOf(documents);
+        this.problems = List.copyOf(problems);
+        this.resourceDocuments = resourceDocuments;
+        this.resourceProblems = resourceProblems;
+        this.fileSystem = fileSystem;
+        this.onDisk = onDisk(files, fileSystem);
+    }
+
+    /** Reads a fleet folder (or one file) with the default limits ({@link DocumentFiles#create()}). */
+    public static FleetFiles load(Path root) {
+        return load(root, DocumentFiles.create());
+    }
+
+    /**
+     * Reads a fleet folder (or one file). A path that does not exist, or a file that cannot be read
+     * or parsed, is a problem, not an exception.
+     */
+    public static FleetFiles load(Path root, DocumentFiles files) {
+        Problems found = new Problems();
+        FileSystem fs = root.getFileSystem();
+        List<SourceDocument> all = files.load(root, found);
+        TreeSet<String> folders = new TreeSet<>();
+        for (SourceDocument d : all) {
+            JsonNode from = d.root().path("spec").path("resourcesFrom");
+            if (d.kind().equals(MANAGED_CLUSTER) && from.isTextual()) {
+                resolve(fs, d, from.textValue(), new Problems()).ifPresent(p -> folders.add(p.toString()));
+            }
+        }
+        List<SourceDocument> own = new ArrayList<>();
+        TreeMap<String, List<SourceDocument>> resources = new TreeMap<>();
+        for (SourceDocument d : all) {
+            String file = normal(fs, d.source());
+            if (inAny(fs, folders, file)) {
+                resources.computeIfAbsent(file, f -> new ArrayList<>()).add(d);
+            } else {
+                own.add(d);
+            }
+        }
+        List<Problem> problems = new ArrayList<>();
+        TreeMap<String, List<Problem>> resourceProblems = new TreeMap<>();
+        for (Problem p : found.all()) {
+            String file = normal(fs, p.location().source());
+            if (inAny(fs, folders, file)) {
+                resourceProblems.computeIfAbsent(file, f -> new ArrayList<>()).add(p);
+            } else {
+                problems.add(p);
+            }
+        }
+        return new FleetFiles(own, problems, resources, resourceProblems, files, fs);
+    }
+
+    /**
+     * Finds resource folders on disk, relative to the folder of the file each cluster document came
+     * from, reading them with {@code files}: for documents read without their folder (a file named
+     * alone, standard input). The files are those of the default file system.
+     */
+    public static ResourceFolders onDisk(DocumentFiles files) {
+        return onDisk(files, FileSystems.getDefault());
+    }
+
+    private static ResourceFolders onDisk(DocumentFiles files, FileSystem fs) {
+        Objects.requireNonNull(files, "files");
+        return (cluster, folder, problems) -> resolve(fs, cluster, folder, problems)
+                .map(path -> files.load(path, problems)).orElse(List.of());
+    }
+
+    /** Upshift's own documents: every document outside the resource folders, in path order. */
+    @Override
+    public List<SourceDocument> documents() {
+        return documents;
+    }
+
+    /** The problems of the files outside resource folders (syntax, limits, unreadable files). */
+    @Override
+    public List<Problem> problems() {
+        return problems;
+    }
+
+    /**
+     * Finds resource folders among the documents already read (and on disk for a folder outside the
+     * fleet folder), with the problems of their files, so that no file is read twice.
+     */
+    @Override
+    public ResourceFolders resourceFolders() {
+        return (cluster, folder, problems) -> {
+            Optional<Path> path = resolve(fileSystem, cluster, folder, problems);
+            if (path.isEmpty()) {
+                return List.of();
+            }
+            SortedMap<String, List<SourceDocument>> docs = below(resourceDocuments, path.get());
+            SortedMap<String, List<Problem>> trouble = below(resourceProblems, path.get());
+            if (docs.isEmpty() && trouble.isEmpty()) {
+                return onDisk.documents(cluster, folder, problems);
+            }
+            trouble.values().forEach(problems::addAll);
+            return docs.values().stream().flatMap(List::stream).toList();
+        };
+    }
+
+    private static Optional<Path> resolve(FileSystem fs, SourceDocument cluster, String folder, Problems problems) {
+        SourceLocation at = cluster.locate(POINTER);
+        Path relative;
+        try {
+            relative = fs.getPath(folder);
+        } catch (InvalidPathException e) {
+            problems.error(at, FIELD, "'" + folder + "' is not a path: " + e.getReason());
+            return Optional.empty();
+        }
+        if (relative.isAbsolute() || relative.getRoot() != null) {
+            problems.error(at, FIELD, "must be a path relative to the folder of this file, not '" + folder + "'");
+            return Optional.empty();
+        }
+        Path file = fs.getPath(cluster.source()).normalize();
+        Path base = file.getParent() == null ? fs.getPath("") : file.getParent();
+        Path resolved = base.resolve(relative).normalize();
+        if (file.startsWith(resolved)) {
+            problems.error(at, FIELD, "'" + folder + "' holds this document itself; name a folder of the cluster's"
+                    + " Kubernetes documents only");
+            return Optional.empty();
+        }
+        if (!Files.exists(resolved)) {
+            problems.error(at, FIELD, "no such folder: " + resolved);
+            return Optional.empty();
+        }
+        return Optional.of(resolved);
+    }
+
+    private static <T> SortedMap<String, List<T>> below(TreeMap<String, List<T>> byFile, Path folder) {
+        String f = folder.toString();
+        char separator = folder.getFileSystem().getSeparator().charAt(0);
+        SortedMap<String, List<T>> out = new TreeMap<>(byFile.subMap(f + separator, f + (char) (separator + 1)));
+        List<T> exact = byFile.get(f);
+        if (exact != null) {
+            out.put(f, exact);
+        }
+        return out;
+    }
+
+    /** Whether the file, or a folder above it, is one of the folders. */
+    private static boolean inAny(FileSystem fs, TreeSet<String> folders, String file) {
+        if (folders.isEmpty()) {
+            return false;
+        }
+        try {
+            for (Path p = fs.getPath(file); p != null; p = p.getParent()) {
+                if (folders.contains(p.toString())) {
+                    return true;
+                }
+            }
+        } catch (InvalidPathException e) {
+            return false;
+        }
+        return false;
+    }
+
+    private static String normal(FileSystem fs, String source) {
+        try {
+            return fs.getPath(source).normalize().toString();
+        } catch (InvalidPathException e) {
+            return source;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return documents.size() + " documents, " + resourceDocuments.size() + " resource files, "
+                + problems.size() + " problems";
+    }
+}

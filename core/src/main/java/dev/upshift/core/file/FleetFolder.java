@@ -1,0 +1,180 @@
+package dev.upshift.core.file;
+
+import dev.upshift.common.kind.DocumentKind;
+import dev.upshift.common.kind.DocumentKinds;
+import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.common.source.SourceDocument;
+import dev.upshift.core.fleet.FleetContents;
+import dev.upshift.core.fleet.FleetKinds;
+import dev.upshift.release.Release;
+import dev.upshift.schedule.MaintenanceSchedule;
+import dev.upshift.spi.ClusterInventory;
+import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.Listing;
+import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.ReleaseSource;
+import dev.upshift.spi.ScheduleSource;
+import dev.upshift.spi.UpgradeSource;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The embedded default sources: a fleet folder read as a {@link ClusterInventory},
+ * {@link ReleaseSource}, {@link ScheduleSource} and {@link UpgradeSource} at once. What the
+ * {@code upshift} CLI uses when nothing else is configured.
+ *
+ * <p>The folder holds every kind of fleet document in any layout: every {@code .yaml}, {@code .yml}
+ * and {@code .json} file below it is read ({@link DocumentFiles}; hidden files and folders skipped),
+ * except the Kubernetes documents of the folders clusters name in {@code spec.resourcesFrom}, which
+ * become those clusters' resources ({@link FleetFiles}). Documents are read with
+ * {@link FleetKinds#standard(dev.upshift.core.fleet.ResourceFolders)}'s kinds.
+ *
+ * <p><b>Each call reads the folder again</b>, once, in path order: {@link #clusters()},
+ * {@link #releases()}, {@link #schedules()} and {@link #upgrades()} each read every file, and
+ * {@link #read()} gives all four listings from one reading. Equal files give equal listings, in the
+ * same order. A bad document is left out of its listing and reported among its problems, so that
+ * the rest of the fleet still loads. Problems that belong to no kind (a file that does not parse, a
+ * document of an unknown kind) appear in every listing, since they may hide any kind; problems are
+ * values, so a caller merging listings drops the repeats with {@code distinct()}.
+ *
+ * <p><b>A folder that cannot be read at all is an exception</b>, as {@link ClusterInventory} and the
+ * other sources' contracts say: when the root does not exist (a symbolic link to nothing included),
+ * cannot be listed, or, given as one file, cannot be read, every method throws an
+ * {@link InputException} whose problems name the root, rather than answer an empty listing that a
+ * level-triggered caller would take for an empty fleet. What cannot be read below the root is a
+ * problem of the listings, as above.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class FleetFolder implements ClusterInventory, ReleaseSource, ScheduleSource, UpgradeSource {
+    private final Path root;
+    private final DocumentFiles files;
+
+    /** A fleet folder read with the given file reader (its limits apply to every file). */
+    public FleetFolder(Path root, DocumentFiles files) {
+        this.root = Objects.requireNonNull(root, "root");
+        this.files = Objects.requireNonNull(files, "files");
+    }
+
+    /** A fleet folder read with the default limits. */
+    public static FleetFolder of(Path root) {
+        return new FleetFolder(root, DocumentFiles.create());
+    }
+
+    /** The folder (or single file) this source reads. */
+    public Path root() {
+        return root;
+    }
+
+    /**
+     * Reads the folder once and lists every kind.
+     *
+     * @throws InputException when the root cannot be read at all (see the class description)
+     */
+    public FleetContents read() {
+        Loaded loaded = load();
+        List<Problem> all = new ArrayList<>(loaded.shared());
+        Listing<ManagedCluster> clusters = listing(loaded.clusterKind(), loaded, all);
+        Listing<Release> releases = listing(Release.KIND, loaded, all);
+        Listing<MaintenanceSchedule> schedules = listing(MaintenanceSchedule.KIND, loaded, all);
+        Listing<ClusterUpgrade> upgrades = listing(FleetKinds.CLUSTER_UPGRADE, loaded, all);
+        for (DocumentKind<?> other : loaded.kinds().kinds()) {
+            if (other != loaded.clusterKind() && other != Release.KIND && other != MaintenanceSchedule.KIND
+                    && other != FleetKinds.CLUSTER_UPGRADE) {
+                Problems mine = new Problems();
+                other.readAll(loaded.fleet().documents(), mine);
+                all.addAll(mine.all());
+            }
+        }
+        all.sort(null);
+        return new FleetContents(clusters, releases, schedules, upgrades, all,
+                SourceDocument.locator(loaded.fleet().documents()));
+    }
+
+    /**
+     * Reads the folder and lists its clusters.
+     *
+     * @throws InputException when the root cannot be read at all (see the class description)
+     */
+    @Override
+    public Listing<ManagedCluster> clusters() {
+        Loaded loaded = load();
+        return listing(loaded.clusterKind(), loaded, new ArrayList<>());
+    }
+
+    /**
+     * Reads the folder and lists its releases.
+     *
+     * @throws InputException when the root cannot be read at all (see the class description)
+     */
+    @Override
+    public Listing<Release> releases() {
+        return listing(Release.KIND, load(), new ArrayList<>());
+    }
+
+    /**
+     * Reads the folder and lists its maintenance schedules.
+     *
+     * @throws InputException when the root cannot be read at all (see the class description)
+     */
+    @Override
+    public Listing<MaintenanceSchedule> schedules() {
+        return listing(MaintenanceSchedule.KIND, load(), new ArrayList<>());
+    }
+
+    /**
+     * Reads the folder and lists its upgrade intents.
+     *
+     * @throws InputException when the root cannot be read at all (see the class description)
+     */
+    @Override
+    public Listing<ClusterUpgrade> upgrades() {
+        return listing(FleetKinds.CLUSTER_UPGRADE, load(), new ArrayList<>());
+    }
+
+    /** One reading of the folder: its documents, the kinds to read them with, and the problems of no kind. */
+    private record Loaded(FleetFiles fleet, DocumentKinds kinds, DocumentKind<ManagedCluster> clusterKind,
+            List<Problem> shared) {}
+
+    private Loaded load() {
+        FleetFiles fleet = FleetFiles.load(root, files);
+        SourceLocation rootItself = SourceLocation.of(root.toString());
+        List<Problem> unreadable = fleet.problems().stream()
+                .filter(p -> p.isError() && p.location().equals(rootItself)).toList();
+        if (!unreadable.isEmpty()) {
+            // the root itself, at no line of it: nothing was read, and no listing may say the fleet is empty
+            throw new InputException(unreadable);
+        }
+        DocumentKinds kinds = FleetKinds.standard(fleet.resourceFolders());
+        @SuppressWarnings("unchecked") // the standard kinds read ManagedCluster documents into ManagedClusters
+        DocumentKind<ManagedCluster> clusterKind = (DocumentKind<ManagedCluster>) kinds.get("ManagedCluster").orElseThrow();
+        List<Problem> shared = new ArrayList<>(fleet.problems());
+        for (SourceDocument d : fleet.documents()) {
+            if (kinds.get(d.kind()).isEmpty()) {
+                Problems header = new Problems();
+                kinds.check(d, header);
+                shared.addAll(header.all());
+            }
+        }
+        return new Loaded(fleet, kinds, clusterKind, List.copyOf(shared));
+    }
+
+    private static <T> Listing<T> listing(DocumentKind<T> kind, Loaded loaded, List<Problem> all) {
+        Problems mine = new Problems();
+        List<T> items = kind.readAll(loaded.fleet().documents(), mine);
+        all.addAll(mine.all());
+        List<Problem> problems = new ArrayList<>(loaded.shared());
+        problems.addAll(mine.all());
+        return Listing.of(items, problems);
+    }
+
+    @Override
+    public String toString() {
+        return "fleet folder " + root;
+    }
+}

@@ -1,0 +1,50 @@
+package dev.upshift.core.present;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.common.tree.JsonText;
+import dev.upshift.core.plan.Explanation;
+import dev.upshift.core.plan.PlanEntry;
+import java.time.Instant;
+
+/**
+ * The stable JSON form of an {@link Explanation} of one cluster, as {@code upshift explain --output
+ * json} prints it (docs/cli.md, "upshift explain", documents every field), in Upshift's one JSON
+ * layout ({@link JsonText#pretty}): the plan's instant, the explanation's steps and the cluster's
+ * plan entry as {@link PlanJson#entry} writes it. Every field is always written, {@code null} when
+ * absent; fields are only ever added.
+ *
+ * <pre>{@code
+ * plan.entry("prod-eu-1").map(e -> ExplanationJson.render(e, plan.now()));
+ * }</pre>
+ */
+public final class ExplanationJson {
+    private ExplanationJson() {}
+
+    /** The explanation of a plan's entry, the plan made at {@code now}, as pretty JSON text ending with a newline. */
+    public static String render(PlanEntry entry, Instant now) {
+        return JsonText.pretty(tree(entry, now));
+    }
+
+    /**
+     * The explanation as a JSON tree: {@code now}, {@code cluster}, {@code state}, {@code summary},
+     * {@code steps} (each {@code code}, {@code text}, {@code until}) and {@code entry}.
+     */
+    public static ObjectNode tree(PlanEntry entry, Instant now) {
+        Explanation explanation = Explanation.of(entry, now);
+        ObjectNode root = JsonParts.NODES.objectNode();
+        root.put("now", now.toString());
+        root.put("cluster", explanation.cluster());
+        root.put("state", explanation.state().word());
+        root.put("summary", explanation.summary());
+        ArrayNode steps = root.putArray("steps");
+        for (Explanation.Step s : explanation.steps()) {
+            ObjectNode step = steps.addObject();
+            step.put("code", s.code());
+            step.put("text", s.text());
+            JsonParts.putOrNull(step, "until", s.until());
+        }
+        root.set("entry", PlanJson.entry(entry));
+        return root;
+    }
+}

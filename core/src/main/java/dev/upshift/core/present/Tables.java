@@ -1,0 +1,87 @@
+package dev.upshift.core.present;
+
+import static dev.upshift.core.present.Html.esc;
+
+import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.simulate.SimulatedCluster;
+import dev.upshift.core.simulate.SimulatedUpgrade;
+import dev.upshift.core.simulate.Simulation;
+import dev.upshift.schedule.Interval;
+import dev.upshift.spi.Reason;
+import dev.upshift.spi.UpgradeState;
+import java.util.List;
+
+/** The page's two tables: the rollout per cluster, and the plan. */
+final class Tables {
+    private Tables() {}
+
+    static void rollout(Simulation sim, StringBuilder out) {
+        out.append("<div class=\"scroll\"><table><thead><tr><th>Cluster</th><th>Upgrade</th><th>Stage</th><th>Move</th>"
+                + "<th>Started</th><th>Finished</th><th>Outcome</th><th>Held back longest by</th></tr></thead><tbody>\n");
+        for (SimulatedCluster c : sim.clusters()) {
+            out.append("<tr><td class=\"cl\">").append(esc(c.cluster())).append("</td><td>")
+                    .append(esc(c.upgrade().orElse("—"))).append("</td><td>").append(esc(c.stage().orElse("—")))
+                    .append("</td><td class=\"nw mono\">").append(esc(move(c))).append("</td>");
+            List<SimulatedUpgrade> ups = c.upgrades();
+            if (ups.isEmpty()) {
+                out.append("<td class=\"faint\">—</td><td class=\"faint\">—</td>");
+            } else {
+                SimulatedUpgrade last = ups.get(ups.size() - 1);
+                out.append("<td class=\"nw\">").append(esc(Html.time(ups.get(0).start()))).append("</td><td class=\"nw\">")
+                        .append(last.finished() ? esc(Html.time(last.end()))
+                                : "<span class=\"faint\">(" + esc(Html.time(last.end())) + ")</span>")
+                        .append("</td>");
+            }
+            out.append("<td>").append(state(c.outcome())).append("</td><td>");
+            c.longestHold().ifPresentOrElse(h -> out.append("<span class=\"code\">").append(esc(h.code())).append("</span>")
+                    .append(esc(Html.duration(h.total()))), () -> out.append("<span class=\"faint\">—</span>"));
+            out.append("</td></tr>\n");
+        }
+        out.append("</tbody></table></div>\n");
+    }
+
+    private static String move(SimulatedCluster c) {
+        if (c.target().isEmpty()) {
+            return c.from().toString();
+        }
+        if (c.target().get().equals(c.from())) {
+            return c.kind().map(k -> k.word() + " at ").orElse("at ") + c.from();
+        }
+        return c.from() + " → " + c.target().get();
+    }
+
+    static void plan(Plan plan, StringBuilder out) {
+        out.append("<div class=\"scroll\"><table><thead><tr><th>Cluster</th><th>From</th><th>To</th><th>Kind</th>"
+                + "<th>Stage</th><th>State</th><th>Window (UTC)</th><th>Reasons</th></tr></thead><tbody>\n");
+        for (PlanEntry e : plan.entries()) {
+            out.append("<tr><td class=\"cl\">").append(esc(e.cluster())).append("</td><td class=\"nw mono\">")
+                    .append(esc(e.from().toString())).append("</td><td class=\"nw mono\">")
+                    .append(e.to().map(v -> esc(v.toString())).orElse("<span class=\"faint\">—</span>"))
+                    .append("</td><td>").append(e.kind().map(k -> esc(k.word())).orElse("<span class=\"faint\">—</span>"))
+                    .append("</td><td>").append(esc(e.stage().orElse("—"))).append("</td><td>").append(state(e.state()))
+                    .append("</td><td class=\"nw\">").append(e.window().map(Tables::window).orElse("<span class=\"faint\">—</span>"))
+                    .append("</td><td>");
+            if (e.reasons().isEmpty()) {
+                out.append("<span class=\"faint\">—</span>");
+            }
+            for (Reason r : e.reasons()) {
+                out.append("<span class=\"reason\"><span class=\"code\">").append(esc(r.code())).append("</span>")
+                        .append(esc(r.message()));
+                r.until().ifPresent(u -> out.append(" <span class=\"muted\">(until ").append(esc(Html.time(u)))
+                        .append(")</span>"));
+                out.append("</span>");
+            }
+            out.append("</td></tr>\n");
+        }
+        out.append("</tbody></table></div>\n");
+    }
+
+    private static String window(Interval w) {
+        return esc(Html.time(w.start())) + " → " + w.end().map(e -> esc(Html.time(e))).orElse("…");
+    }
+
+    static String state(UpgradeState s) {
+        return "<span class=\"state s-" + s.word() + "\">" + esc(s.word()) + "</span>";
+    }
+}
