@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.document.DocumentId;
-import dev.upshift.diff.render.JsonPatches;
 import dev.upshift.diff.render.ChangeFormat;
+import dev.upshift.diff.render.JsonPatches;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.OnConflict;
