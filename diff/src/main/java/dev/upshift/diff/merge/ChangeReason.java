@@ -27,5 +27,11 @@ public enum ChangeReason {
      */
     EMPTIED,
     /** The merge would change a field a rule marks immutable: the upgrade is blocked. */
-    IMMUTABLE
+    IMMUTABLE,
+    /**
+     * The merged list would hold two items that its validation says must differ (two Cluster API
+     * {@code extraArgs} with one name, under a rule that keys the list otherwise): the list keeps
+     * the cluster's value and the upgrade is blocked.
+     */
+    DUPLICATE_ITEMS
 }

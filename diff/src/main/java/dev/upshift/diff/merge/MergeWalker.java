@@ -214,6 +214,7 @@ final class MergeWalker {
         if (abandoned) {
             return c;
         }
+        int mark = changes.size();
         List<JsonNode> out = new ArrayList<>(ci.size() + ti.size());
         boolean changed = false;
         for (Map.Entry<PathElement, JsonNode> e : ci.entrySet()) {
@@ -244,6 +245,14 @@ final class MergeWalker {
         }
         ArrayNode list = JsonTrees.NODES.arrayNode(out.size());
         list.addAll(out);
+        Optional<String> duplicate = p.builtInList().flatMap(spec -> UniqueItems.violation(spec, list));
+        if (duplicate.isPresent()) {
+            // the decisions below would make a list the API server refuses: none of them is taken
+            changes.subList(mark, changes.size()).clear();
+            record(at, b, c, t, c, Optional.empty(), ChangeReason.DUPLICATE_ITEMS, Resolution.BLOCKED,
+                    duplicate.get() + "; blocked", Impact.NONE);
+            return c;
+        }
         return list;
     }
 
