@@ -109,6 +109,10 @@ final class MergeWalker {
             }
             return leaf(at, p, frozen, b, null, t, rawC);
         }
+        if (c.isContainerNode() && p.keepsWholeHere() && conflictsAsAWhole(b, c, t)) {
+            // keep decides at its rule's path: the cluster's whole value stays, never a fragment of it
+            return conflict(at, p, frozen, b, c, t, twoWay ? ChangeReason.NO_BASELINE : ChangeReason.CONFLICT, rawC);
+        }
         if (c.isObject() && (t == null || t.isObject()) && (b == null || b.isObject())) {
             if (t == null && (b == null || unit || JsonTrees.equal(b, c, CONTENT))) {
                 return leaf(at, p, frozen, b, c, null, rawC);
@@ -124,6 +128,24 @@ final class MergeWalker {
             return unlessEmptied(at, p, frozen, b, c, t, mergeList(at, p, frozen, b, c, t), mark);
         }
         return leaf(at, p, frozen, b, c, t, rawC);
+    }
+
+    /**
+     * Whether the cluster's and the target's values, taken whole, are a conflict of the merge table
+     * (C ≠ T, and neither C nor T still is B), as opposed to a value only the cluster has. Field by
+     * field, such a pair can merge into a value that is neither.
+     */
+    private boolean conflictsAsAWhole(JsonNode b, JsonNode c, JsonNode t) {
+        if (JsonTrees.equal(c, t, CONTENT)) {
+            return false;
+        }
+        if (twoWay) {
+            return t != null;
+        }
+        if (b == null) {
+            return t != null;
+        }
+        return !JsonTrees.equal(c, b, CONTENT) && !JsonTrees.equal(t, b, CONTENT);
     }
 
     /**
