@@ -33,5 +33,10 @@ public enum ChangeReason {
      * {@code extraArgs} with one name, under a rule that keys the list otherwise): the list keeps
      * the cluster's value and the upgrade is blocked.
      */
-    DUPLICATE_ITEMS
+    DUPLICATE_ITEMS,
+    /**
+     * The document's {@code apiVersion} moves, and a value kept from the cluster has a shape the new
+     * version does not have there (a mapping where it has a list): the upgrade is blocked.
+     */
+    VERSION_SHAPE
 }

@@ -71,8 +71,11 @@ final class MergeWalker {
         this.problems = problems;
     }
 
-    /** The merged document; empty when it is removed (or could not be merged: see the problems). */
-    Optional<Document> mergeDocument(FieldPolicy root) {
+    /**
+     * The merged document; empty when it is removed (or could not be merged: see the problems).
+     * {@code newVersion} is the built-in table's root for the target's version (null: none).
+     */
+    Optional<Document> mergeDocument(FieldPolicy root, ListSchema.Node newVersion) {
         JsonNode merged = merge(Trail.ROOT, root, false, tree(base), tree(current), tree(target), true);
         if (abandoned || !(merged instanceof ObjectNode tree)) {
             return Optional.empty();
@@ -80,7 +83,28 @@ final class MergeWalker {
         Document origin = current != null ? current : target;
         JsonNode apiVersion = tree.get("apiVersion");
         String version = apiVersion != null && apiVersion.isTextual() ? apiVersion.textValue() : origin.apiVersion();
+        if (current != null && !version.equals(current.apiVersion())) {
+            checkShapes(tree, version, newVersion);
+        }
         return Optional.of(new Document(id, version, tree, origin.source(), origin.sourcePointer()));
+    }
+
+    /**
+     * The apiVersion moved: a value kept from the cluster in a shape the new version does not have
+     * blocks the upgrade, naming the field and both shapes.
+     */
+    private void checkShapes(JsonNode merged, String version, ListSchema.Node newVersion) {
+        for (VersionShapes.Misfit m : VersionShapes.misfits(merged, tree(target), newVersion)) {
+            JsonNode b = base == null ? null : m.path().resolve(base.tree()).orElse(null);
+            JsonNode c = m.path().resolve(current.tree()).orElse(null);
+            changes.add(new FieldChange(id, m.path(), Optional.ofNullable(b), Optional.ofNullable(c),
+                    Optional.ofNullable(m.target()), Optional.ofNullable(c), Optional.empty(), ChangeReason.VERSION_SHAPE,
+                    Resolution.BLOCKED, "the document moves from " + current.apiVersion() + " to " + version
+                            + ", but the value here, " + VersionShapes.words(m.merged()) + " kept from the cluster ("
+                            + Messages.show(m.merged()) + "), does not fit " + version + ", which has " + m.expected()
+                            + "; convert it to the new version's shape (or let the release say how); blocked",
+                    Impact.NONE));
+        }
     }
 
     private static JsonNode tree(Document d) {

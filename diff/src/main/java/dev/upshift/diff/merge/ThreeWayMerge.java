@@ -31,6 +31,9 @@ import java.util.TreeSet;
  *   <tr><td>keyed list item or document in B and C, absent from T</td><td>remove if C's = B's, else conflict</td></tr>
  *   <tr><td>a list or mapping the merge emptied that neither B nor T has empty</td><td>removed too</td></tr>
  *   <tr><td>a change to an immutable field</td><td>blocks the upgrade</td></tr>
+ *   <tr><td>a merged list with two items its validation says must differ</td><td>blocks the upgrade</td></tr>
+ *   <tr><td>an apiVersion move, and a value kept from C in a shape the new version does not have</td>
+ *       <td>blocks the upgrade</td></tr>
  * </table>
  *
  * <p>Documents are matched by {@link DocumentId}; a document the release owns is one present in B.
@@ -136,7 +139,8 @@ public final class ThreeWayMerge {
             List<ListDecision> decided = new ArrayList<>();
             MergeWalker walker = new MergeWalker(id, b, c, t, base.isEmpty(), defaultImpact, found, decided, problems);
             Document anyDoc = c != null ? c : t != null ? t : b;
-            walker.mergeDocument(compiled.policyFor(anyDoc)).ifPresent(merged::add);
+            ListSchema.Node newVersion = t == null ? null : lists.root(t.apiVersion(), id.kind());
+            walker.mergeDocument(compiled.policyFor(anyDoc), newVersion).ifPresent(merged::add);
             found.sort(Comparator.comparing(FieldChange::path));
             changes.addAll(found);
             decided.sort(Comparator.comparing(ListDecision::path));
