@@ -38,5 +38,13 @@ public enum ChangeReason {
      * The document's {@code apiVersion} moves, and a value kept from the cluster has a shape the new
      * version does not have there (a mapping where it has a list): the upgrade is blocked.
      */
-    VERSION_SHAPE
+    VERSION_SHAPE,
+    /**
+     * The merge changed a template that may not change in place ({@code immutable: rotate}, built in
+     * for Cluster API machine and bootstrap templates): the merged template is a new document under
+     * a derived name, and this one stays as the cluster has it ("replaced by").
+     */
+    TEMPLATE_REPLACED,
+    /** A reference to a template the merge replaced now names the new template. */
+    REFERENCE_MOVED
 }

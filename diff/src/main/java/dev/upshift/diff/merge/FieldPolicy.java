@@ -7,7 +7,6 @@ import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.diff.rule.ListType;
 import dev.upshift.diff.rule.Merging;
-import dev.upshift.diff.rule.Mutability;
 import dev.upshift.diff.rule.OnConflict;
 import java.util.List;
 import java.util.Map;
@@ -130,7 +129,7 @@ public final class FieldPolicy {
     }
 
     public boolean mutable() {
-        return mutableAt == NONE || rules[mutableAt].mutability().orElseThrow() == Mutability.MUTABLE;
+        return mutableAt == NONE || rules[mutableAt].mutability().orElseThrow().allowsChange();
     }
 
     public Optional<FieldRule> mutableRule() {

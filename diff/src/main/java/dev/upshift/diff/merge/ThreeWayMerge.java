@@ -11,8 +11,10 @@ import dev.upshift.diff.rule.Impact;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -127,9 +129,9 @@ public final class ThreeWayMerge {
         ids.addAll(target.ids());
         base.ifPresent(b -> ids.addAll(b.ids()));
         Problems problems = new Problems();
-        List<FieldChange> changes = new ArrayList<>();
+        Map<DocumentId, List<FieldChange>> changes = new TreeMap<>();
         List<ListDecision> listDecisions = new ArrayList<>();
-        List<Document> merged = new ArrayList<>();
+        Map<DocumentId, Document> merged = new TreeMap<>();
         CompiledRules compiled = CompiledRules.of(rules, lists);
         for (DocumentId id : ids) {
             Document b = base.flatMap(s -> s.get(id)).orElse(null);
@@ -140,13 +142,16 @@ public final class ThreeWayMerge {
             MergeWalker walker = new MergeWalker(id, b, c, t, base.isEmpty(), defaultImpact, found, decided, problems);
             Document anyDoc = c != null ? c : t != null ? t : b;
             ListSchema.Node newVersion = t == null ? null : lists.root(t.apiVersion(), id.kind());
-            walker.mergeDocument(compiled.policyFor(anyDoc), newVersion).ifPresent(merged::add);
+            walker.mergeDocument(compiled.policyFor(anyDoc), newVersion).ifPresent(d -> merged.put(id, d));
             found.sort(Comparator.comparing(FieldChange::path));
-            changes.addAll(found);
+            changes.put(id, found);
             decided.sort(Comparator.comparing(ListDecision::path));
             listDecisions.addAll(decided);
         }
         problems.throwIfErrors();
-        return new MergeResult(base, current, target, DocumentSet.ofDocuments(merged), changes, listDecisions);
+        TemplateRotation.apply(merged, changes, current, compiled);
+        List<FieldChange> all = new ArrayList<>();
+        changes.values().forEach(all::addAll);
+        return new MergeResult(base, current, target, DocumentSet.ofDocuments(merged.values()), all, listDecisions);
     }
 }

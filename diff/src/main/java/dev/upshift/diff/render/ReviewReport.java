@@ -31,7 +31,8 @@ import java.util.Map;
  *     ! spec.strategy.type: BLOCKED  old release "RollingUpdate", cluster "Recreate", new release ...
  * </pre>
  * Markers: {@code +} added, {@code ~} changed, {@code -} removed (or emptied by the merge),
- * {@code =} kept, {@code !} blocked, {@code ?} a conflict a rule resolved.
+ * {@code =} kept, {@code !} blocked, {@code ?} a conflict a rule resolved, {@code >} a template
+ * replaced by a new one.
  */
 public final class ReviewReport {
     private static final int WIDTH = 100;
@@ -67,7 +68,7 @@ public final class ReviewReport {
 
     private static Group group(FieldChange c) {
         return switch (c.reason()) {
-            case ADDED, RELEASE_CHANGED, RELEASE_REMOVED, EMPTIED -> Group.RELEASE;
+            case ADDED, RELEASE_CHANGED, RELEASE_REMOVED, EMPTIED, TEMPLATE_REPLACED, REFERENCE_MOVED -> Group.RELEASE;
             case CUSTOMISATION_KEPT -> Group.KEPT;
             default -> Group.CONFLICT;
         };
@@ -123,7 +124,8 @@ public final class ReviewReport {
         }
         return switch (c.reason()) {
             case ADDED -> '+';
-            case RELEASE_CHANGED -> '~';
+            case RELEASE_CHANGED, REFERENCE_MOVED -> '~';
+            case TEMPLATE_REPLACED -> '>';
             case RELEASE_REMOVED, EMPTIED -> '-';
             case CUSTOMISATION_KEPT -> '=';
             default -> '?';
@@ -139,6 +141,8 @@ public final class ReviewReport {
             case RELEASE_CHANGED -> show(cur) + " -> " + show(t);
             case RELEASE_REMOVED -> "removed (was " + show(cur) + ")";
             case EMPTIED -> "removed, emptied by the merge (was " + show(cur) + ")";
+            case TEMPLATE_REPLACED -> c.message();
+            case REFERENCE_MOVED -> show(cur) + " -> " + show(c.result().orElse(null)) + " (its template was replaced)";
             case CUSTOMISATION_KEPT -> show(cur) + " kept (both releases: " + show(b) + ")";
             default -> c.resolution().name() + "  " + c.message();
         };
