@@ -122,6 +122,27 @@ public final class ThreeWayMerge {
         return run(Optional.empty(), current, target);
     }
 
+    /**
+     * The changes of a document the cluster does not have, with a hint when the cluster has one of
+     * the same kind and name in another namespace: rendered manifests often leave the namespace out.
+     */
+    private static List<FieldChange> withNamespaceHint(DocumentId id, List<FieldChange> found, DocumentSet current) {
+        List<String> twins = MergeResult.twins(id, current).stream().map(Document::displayName).toList();
+        if (twins.isEmpty()) {
+            return found;
+        }
+        String hint = "; the cluster has no " + (id.namespace().isEmpty() ? "such document without a namespace"
+                : "such document in namespace " + id.namespace()) + ", but has " + String.join(" and ", twins)
+                + ": does the rendered document lack metadata.namespace? Give the default namespace"
+                + " (upshift diff --namespace, DocumentSet.withDefaultNamespace)";
+        List<FieldChange> out = new ArrayList<>(found.size());
+        for (FieldChange c : found) {
+            out.add(!c.path().isRoot() ? c : new FieldChange(c.document(), c.path(), c.base(), c.current(), c.target(),
+                    c.result(), c.rule(), c.reason(), c.resolution(), c.message() + hint, c.impact()));
+        }
+        return out;
+    }
+
     private MergeResult run(Optional<DocumentSet> base, DocumentSet current, DocumentSet target) {
         Objects.requireNonNull(current, "current");
         Objects.requireNonNull(target, "target");
@@ -150,6 +171,7 @@ public final class ThreeWayMerge {
         }
         problems.throwIfErrors();
         TemplateRotation.apply(merged, changes, current, compiled);
+        changes.replaceAll((id, found) -> current.contains(id) ? found : withNamespaceHint(id, found, current));
         List<FieldChange> all = new ArrayList<>();
         changes.values().forEach(all::addAll);
         return new MergeResult(base, current, target, DocumentSet.ofDocuments(merged.values()), all, listDecisions);

@@ -52,6 +52,7 @@ public final class ReviewReport {
         }
         for (Map.Entry<DocumentId, List<FieldChange>> e : byDocument.entrySet()) {
             out.append('\n').append(title(result, e.getKey())).append('\n');
+            namespaceNote(out, result, e.getKey());
             section(out, "release changes", e.getValue(), Group.RELEASE);
             section(out, "kept customisations", e.getValue(), Group.KEPT);
             section(out, "conflicts", e.getValue(), Group.CONFLICT);
@@ -97,8 +98,18 @@ public final class ReviewReport {
         if (current == null && merged != null) {
             return merged.displayName() + " (new)";
         }
-        String name = current != null ? current.displayName() : r.target().get(id).map(Document::displayName).orElse(id.toString());
+        String name = r.displayName(id);
         return merged == null && current != null ? name + " (removed)" : name;
+    }
+
+    private static void namespaceNote(StringBuilder out, MergeResult r, DocumentId id) {
+        List<Document> twins = r.current().contains(id) ? List.of() : r.inOtherNamespaces(id);
+        if (!twins.isEmpty()) {
+            out.append("  note: the cluster has no such document, but has ")
+                    .append(String.join(" and ", twins.stream().map(Document::displayName).toList()))
+                    .append(": does the rendered document lack metadata.namespace? Give the default namespace"
+                            + " (upshift diff --namespace)\n");
+        }
     }
 
     private static void section(StringBuilder out, String heading, List<FieldChange> changes, Group group) {
