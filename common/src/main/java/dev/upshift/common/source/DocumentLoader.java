@@ -41,9 +41,11 @@ import org.yaml.snakeyaml.LoaderOptions;
  *   <li>reads plain scalars the way Kubernetes does (YAML 1.1, as {@code sigs.k8s.io/yaml}):
  *       {@code yes}, {@code no}, {@code on}, {@code off} and {@code true}/{@code false} in any case
  *       are booleans, {@code 0755} is the octal 493, {@code 0x1F} is 31; keys are always strings
- *       ({@code on:} is the key "on"), a decimal such as {@code 1.20} keeps its written digits, and
- *       dates and times stay text. Readers of typed fields reject a boolean where text is expected
- *       with a hint to quote it, so these rules never change a value silently;
+ *       ({@code on:} is the key "on"), a decimal such as {@code 1.20} keeps its written digits,
+ *       dates and times stay text, and an empty value ({@code annotations:} with nothing after
+ *       it, or {@code -} alone in a list) is null while a quoted {@code ''} is the empty string.
+ *       Readers of typed fields reject a boolean where text is expected with a hint to quote it,
+ *       so these rules never change a value silently;
  *   <li>rejects what JSON cannot hold, at the value's field: {@code !!binary}, {@code .inf} and
  *       {@code .nan}, keys that are lists or mappings, numbers longer than 1,000 characters;
  *   <li>enforces {@link LoadLimits}: size, nesting depth, number of values and of documents,

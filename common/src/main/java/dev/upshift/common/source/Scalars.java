@@ -56,6 +56,11 @@ final class Scalars {
 
     private JsonNode text() throws IOException {
         String text = parser.getText();
+        if (yaml != null && text.isEmpty() && yaml.isPlainScalar()) {
+            // "annotations:" with nothing after it: YAML's empty plain scalar is null, as Kubernetes
+            // reads it (Jackson's EMPTY_STRING_AS_NULL would also turn a quoted '' into null)
+            return TreeBuilder.NODES.nullNode();
+        }
         if (yaml != null && text.length() > MAX_NUMBER_LENGTH && yaml.isPlainScalar() && NUMBER.matcher(text).matches()) {
             throw tooLong();
         }

@@ -131,6 +131,35 @@ class DocumentLoaderTest {
             assertThat(n.get("v").asText()).isEqualTo("1.29.4");
             assertThat(n.get("t").isNull()).isTrue();
         }
+
+        @Test
+        @DisplayName("an empty value (annotations: with nothing after it) is null, as Kubernetes and SnakeYAML read it; a quoted '' stays text")
+        void anEmptyValueIsNull() {
+            String yaml = """
+                    metadata:
+                      annotations:
+                      labels: {}
+                    spec:
+                      resources:
+                      args:
+                        -
+                        - ""
+                      quoted: ''
+                      flow: {a: , b: ""}
+                    """;
+            JsonNode n = one(yaml);
+            assertThat(n.at("/metadata/annotations").isNull()).isTrue();
+            assertThat(n.at("/spec/resources").isNull()).isTrue();
+            assertThat(n.at("/spec/args/0").isNull()).isTrue();
+            assertThat(n.at("/spec/args/1").textValue()).isEmpty();
+            assertThat(n.at("/spec/quoted").textValue()).isEmpty();
+            assertThat(n.at("/spec/flow/a").isNull()).isTrue();
+            assertThat(n.at("/spec/flow/b").textValue()).isEmpty();
+            // the oracle: SnakeYAML's own constructor, which sigs.k8s.io/yaml agrees with on these
+            Object expected = new org.yaml.snakeyaml.Yaml().load(yaml);
+            assertThat(new com.fasterxml.jackson.databind.ObjectMapper().convertValue(expected, JsonNode.class))
+                    .isEqualTo(n);
+        }
     }
 
     @Nested

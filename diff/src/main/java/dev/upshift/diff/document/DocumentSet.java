@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -48,6 +49,75 @@ public final class DocumentSet {
     /** The empty set. */
     public static DocumentSet empty() {
         return EMPTY;
+    }
+
+    /** Kinds the API server keeps outside namespaces, by {@code group/kind} ({@code /Namespace} for the core group). */
+    private static final Set<String> CLUSTER_SCOPED = Set.of("/Namespace", "/Node", "/PersistentVolume",
+            "/ComponentStatus", "rbac.authorization.k8s.io/ClusterRole", "rbac.authorization.k8s.io/ClusterRoleBinding",
+            "apiextensions.k8s.io/CustomResourceDefinition", "apiregistration.k8s.io/APIService",
+            "storage.k8s.io/StorageClass", "storage.k8s.io/CSIDriver", "storage.k8s.io/CSINode",
+            "storage.k8s.io/VolumeAttachment", "scheduling.k8s.io/PriorityClass", "node.k8s.io/RuntimeClass",
+            "networking.k8s.io/IngressClass", "networking.k8s.io/IPAddress", "networking.k8s.io/ServiceCIDR",
+            "admissionregistration.k8s.io/MutatingWebhookConfiguration",
+            "admissionregistration.k8s.io/ValidatingWebhookConfiguration",
+            "admissionregistration.k8s.io/ValidatingAdmissionPolicy",
+            "admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding",
+            "certificates.k8s.io/CertificateSigningRequest", "flowcontrol.apiserver.k8s.io/FlowSchema",
+            "flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration", "cert-manager.io/ClusterIssuer");
+
+    /**
+     * This set with {@code namespace} given to every document that has none and is of a namespaced
+     * kind, as {@code kubectl -n} does for rendered manifests that leave {@code metadata.namespace}
+     * out ({@code helm template}, kustomize). A kind is taken as cluster-scoped when Kubernetes
+     * keeps it outside namespaces (Namespace, ClusterRole, CustomResourceDefinition, ...), or when
+     * {@code cluster} holds a document of its group and kind without a namespace and none with one;
+     * every other kind is namespaced. Documents that name a namespace keep it.
+     *
+     * @param cluster the cluster's documents, as evidence of which kinds are cluster-scoped
+     * @throws IllegalArgumentException when the namespace is empty, or when a document given the
+     *     namespace then has the identity of another document of this set
+     */
+    public DocumentSet withDefaultNamespace(String namespace, DocumentSet cluster) {
+        Objects.requireNonNull(namespace, "namespace");
+        Objects.requireNonNull(cluster, "cluster");
+        if (namespace.isEmpty()) {
+            throw new IllegalArgumentException("the default namespace must not be empty");
+        }
+        TreeMap<DocumentId, Document> out = new TreeMap<>();
+        Map<DocumentId, Document> originals = new java.util.HashMap<>();
+        for (Document d : documents.values()) {
+            DocumentId id = d.id();
+            Document moved = d;
+            if (id.namespace().isEmpty() && !clusterScoped(id, cluster)) {
+                ObjectNode tree = d.tree().deepCopy();
+                ((ObjectNode) tree.get("metadata")).put("namespace", namespace);
+                moved = new Document(new DocumentId(id.group(), id.kind(), namespace, id.name()), d.apiVersion(), tree,
+                        d.source(), d.sourcePointer());
+            }
+            Document before = originals.put(moved.id(), d);
+            if (before != null) {
+                throw new IllegalArgumentException("with the default namespace " + namespace + ", " + before.displayName()
+                        + " and " + d.displayName() + " have the same identity");
+            }
+            out.put(moved.id(), moved);
+        }
+        return new DocumentSet(out);
+    }
+
+    private static boolean clusterScoped(DocumentId id, DocumentSet cluster) {
+        if (CLUSTER_SCOPED.contains(id.group() + "/" + id.kind())) {
+            return true;
+        }
+        boolean without = false;
+        for (DocumentId other : cluster.ids()) {
+            if (other.group().equals(id.group()) && other.kind().equals(id.kind())) {
+                if (!other.namespace().isEmpty()) {
+                    return false;
+                }
+                without = true;
+            }
+        }
+        return without;
     }
 
     /**

@@ -384,18 +384,18 @@ final class BuiltInListTable {
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane metadata meta.v1.ObjectMeta
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.bootCommands atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.apiServer.certSANs atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraEnvs atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraVolumes atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.controllerManager.extraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.controllerManager.extraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.controllerManager.extraEnvs atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.controllerManager.extraVolumes atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.etcd.external.endpoints atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.etcd.local.extraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.etcd.local.extraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.etcd.local.extraEnvs atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.etcd.local.peerCertSANs atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.etcd.local.serverCertSANs atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.scheduler.extraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.scheduler.extraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.scheduler.extraEnvs atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.clusterConfiguration.scheduler.extraVolumes atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.diskSetup.filesystems atomic
@@ -403,13 +403,13 @@ final class BuiltInListTable {
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.files atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.initConfiguration.bootstrapTokens atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.initConfiguration.nodeRegistration.ignorePreflightErrors atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.initConfiguration.nodeRegistration.kubeletExtraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.initConfiguration.nodeRegistration.kubeletExtraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.initConfiguration.skipPhases atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.joinConfiguration.discovery.bootstrapToken.caCertHashes atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.joinConfiguration.discovery.file.kubeConfig.user.exec.args atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.joinConfiguration.discovery.file.kubeConfig.user.exec.env atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.joinConfiguration.nodeRegistration.ignorePreflightErrors atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.joinConfiguration.nodeRegistration.kubeletExtraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.joinConfiguration.nodeRegistration.kubeletExtraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.joinConfiguration.skipPhases atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.mounts atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlane spec.kubeadmConfigSpec.ntp.servers atomic
@@ -423,18 +423,18 @@ final class BuiltInListTable {
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate metadata meta.v1.ObjectMeta
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.bootCommands atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.apiServer.certSANs atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraEnvs atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraVolumes atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.controllerManager.extraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.controllerManager.extraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.controllerManager.extraEnvs atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.controllerManager.extraVolumes atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.etcd.external.endpoints atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.etcd.local.extraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.etcd.local.extraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.etcd.local.extraEnvs atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.etcd.local.peerCertSANs atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.etcd.local.serverCertSANs atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.scheduler.extraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.scheduler.extraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.scheduler.extraEnvs atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.clusterConfiguration.scheduler.extraVolumes atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.diskSetup.filesystems atomic
@@ -442,13 +442,13 @@ final class BuiltInListTable {
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.files atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.initConfiguration.bootstrapTokens atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.initConfiguration.nodeRegistration.ignorePreflightErrors atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.initConfiguration.nodeRegistration.kubeletExtraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.initConfiguration.nodeRegistration.kubeletExtraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.initConfiguration.skipPhases atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.joinConfiguration.discovery.bootstrapToken.caCertHashes atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.joinConfiguration.discovery.file.kubeConfig.user.exec.args atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.joinConfiguration.discovery.file.kubeConfig.user.exec.env atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.joinConfiguration.nodeRegistration.ignorePreflightErrors atomic
-            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.joinConfiguration.nodeRegistration.kubeletExtraArgs map name,value
+            controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.joinConfiguration.nodeRegistration.kubeletExtraArgs map name,value unique=name
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.joinConfiguration.skipPhases atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.mounts atomic
             controlplane.cluster.x-k8s.io/v1beta2.KubeadmControlPlaneTemplate spec.template.spec.kubeadmConfigSpec.ntp.servers atomic
@@ -460,18 +460,18 @@ final class BuiltInListTable {
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig metadata meta.v1.ObjectMeta
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.bootCommands atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.apiServer.certSANs atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.apiServer.extraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.apiServer.extraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.apiServer.extraEnvs atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.apiServer.extraVolumes atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.controllerManager.extraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.controllerManager.extraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.controllerManager.extraEnvs atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.controllerManager.extraVolumes atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.etcd.external.endpoints atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.etcd.local.extraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.etcd.local.extraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.etcd.local.extraEnvs atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.etcd.local.peerCertSANs atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.etcd.local.serverCertSANs atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.scheduler.extraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.scheduler.extraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.scheduler.extraEnvs atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.clusterConfiguration.scheduler.extraVolumes atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.diskSetup.filesystems atomic
@@ -479,13 +479,13 @@ final class BuiltInListTable {
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.files atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.initConfiguration.bootstrapTokens atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.initConfiguration.nodeRegistration.ignorePreflightErrors atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.initConfiguration.nodeRegistration.kubeletExtraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.initConfiguration.nodeRegistration.kubeletExtraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.initConfiguration.skipPhases atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.joinConfiguration.discovery.bootstrapToken.caCertHashes atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.joinConfiguration.discovery.file.kubeConfig.user.exec.args atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.joinConfiguration.discovery.file.kubeConfig.user.exec.env atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.joinConfiguration.nodeRegistration.ignorePreflightErrors atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.joinConfiguration.nodeRegistration.kubeletExtraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.joinConfiguration.nodeRegistration.kubeletExtraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.joinConfiguration.skipPhases atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.mounts atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfig spec.ntp.servers atomic
@@ -496,18 +496,18 @@ final class BuiltInListTable {
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate metadata meta.v1.ObjectMeta
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.bootCommands atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.apiServer.certSANs atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.apiServer.extraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.apiServer.extraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.apiServer.extraEnvs atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.apiServer.extraVolumes atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.controllerManager.extraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.controllerManager.extraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.controllerManager.extraEnvs atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.controllerManager.extraVolumes atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.etcd.external.endpoints atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.etcd.local.extraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.etcd.local.extraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.etcd.local.extraEnvs atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.etcd.local.peerCertSANs atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.etcd.local.serverCertSANs atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.scheduler.extraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.scheduler.extraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.scheduler.extraEnvs atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.clusterConfiguration.scheduler.extraVolumes atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.diskSetup.filesystems atomic
@@ -515,13 +515,13 @@ final class BuiltInListTable {
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.files atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.initConfiguration.bootstrapTokens atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.initConfiguration.nodeRegistration.ignorePreflightErrors atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.initConfiguration.nodeRegistration.kubeletExtraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.initConfiguration.nodeRegistration.kubeletExtraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.initConfiguration.skipPhases atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.joinConfiguration.discovery.bootstrapToken.caCertHashes atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.joinConfiguration.discovery.file.kubeConfig.user.exec.args atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.joinConfiguration.discovery.file.kubeConfig.user.exec.env atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.joinConfiguration.nodeRegistration.ignorePreflightErrors atomic
-            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.joinConfiguration.nodeRegistration.kubeletExtraArgs map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.joinConfiguration.nodeRegistration.kubeletExtraArgs map name,value unique=name
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.joinConfiguration.skipPhases atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.mounts atomic
             bootstrap.cluster.x-k8s.io/v1beta2.KubeadmConfigTemplate spec.template.spec.ntp.servers atomic

@@ -27,5 +27,24 @@ public enum ChangeReason {
      */
     EMPTIED,
     /** The merge would change a field a rule marks immutable: the upgrade is blocked. */
-    IMMUTABLE
+    IMMUTABLE,
+    /**
+     * The merged list would hold two items that its validation says must differ (two Cluster API
+     * {@code extraArgs} with one name, under a rule that keys the list otherwise): the list keeps
+     * the cluster's value and the upgrade is blocked.
+     */
+    DUPLICATE_ITEMS,
+    /**
+     * The document's {@code apiVersion} moves, and a value kept from the cluster has a shape the new
+     * version does not have there (a mapping where it has a list): the upgrade is blocked.
+     */
+    VERSION_SHAPE,
+    /**
+     * The merge changed a template that may not change in place ({@code immutable: rotate}, built in
+     * for Cluster API machine and bootstrap templates): the merged template is a new document under
+     * a derived name, and this one stays as the cluster has it ("replaced by").
+     */
+    TEMPLATE_REPLACED,
+    /** A reference to a template the merge replaced now names the new template. */
+    REFERENCE_MOVED
 }

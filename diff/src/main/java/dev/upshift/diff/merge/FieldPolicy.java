@@ -7,7 +7,6 @@ import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.diff.rule.ListType;
 import dev.upshift.diff.rule.Merging;
-import dev.upshift.diff.rule.Mutability;
 import dev.upshift.diff.rule.OnConflict;
 import java.util.List;
 import java.util.Map;
@@ -34,10 +33,14 @@ public final class FieldPolicy {
     private final int ignoreAt;
     private final int listAt;
     private final boolean mutableSetHere;
+    private final boolean onConflictSetHere;
     private final ListSchema.Node schema;
 
+    private static final int MUTABLE_HERE = 1;
+    private static final int ON_CONFLICT_HERE = 2;
+
     private FieldPolicy(FieldRule[] rules, PatternMatcher[] matchers, long[] states, boolean alive,
-            int[] winners, boolean mutableSetHere, ListSchema.Node schema) {
+            int[] winners, int setHere, ListSchema.Node schema) {
         this.rules = rules;
         this.matchers = matchers;
         this.states = states;
@@ -47,7 +50,8 @@ public final class FieldPolicy {
         this.impactAt = winners[2];
         this.ignoreAt = winners[3];
         this.listAt = winners[4];
-        this.mutableSetHere = mutableSetHere;
+        this.mutableSetHere = (setHere & MUTABLE_HERE) != 0;
+        this.onConflictSetHere = (setHere & ON_CONFLICT_HERE) != 0;
         this.schema = schema;
     }
 
@@ -63,8 +67,8 @@ public final class FieldPolicy {
             states[i] = matchers[i].start();
         }
         int[] winners = {NONE, NONE, NONE, NONE, NONE};
-        boolean mutableHere = collect(rules, matchers, states, winners);
-        return new FieldPolicy(rules, matchers, states, rules.length > 0, winners, mutableHere, schema);
+        int setHere = collect(rules, matchers, states, winners);
+        return new FieldPolicy(rules, matchers, states, rules.length > 0, winners, setHere, schema);
     }
 
     /** The policy one step further down. */
@@ -73,8 +77,8 @@ public final class FieldPolicy {
         ListSchema.Node below = schema == null ? null
                 : e instanceof PathElement.Field f ? schema.field(f.name()) : schema.items();
         if (!alive) {
-            return listAt == NONE && !mutableSetHere && schema == null ? this
-                    : new FieldPolicy(rules, matchers, states, false, winners, false, below);
+            return listAt == NONE && !mutableSetHere && !onConflictSetHere && schema == null ? this
+                    : new FieldPolicy(rules, matchers, states, false, winners, 0, below);
         }
         long[] next = new long[states.length];
         boolean anyAlive = false;
@@ -84,27 +88,32 @@ public final class FieldPolicy {
                 anyAlive |= next[i] != 0;
             }
         }
-        boolean mutableHere = collect(rules, matchers, next, winners);
-        return new FieldPolicy(rules, matchers, next, anyAlive, winners, mutableHere, below);
+        int setHere = collect(rules, matchers, next, winners);
+        return new FieldPolicy(rules, matchers, next, anyAlive, winners, setHere, below);
     }
 
-    /** Lets the rules that match exactly at this node compete; returns whether one set {@code mutable}. */
-    private static boolean collect(FieldRule[] rules, PatternMatcher[] matchers, long[] states, int[] winners) {
-        boolean mutableHere = false;
+    /**
+     * Lets the rules that match exactly at this node compete; returns which settings a rule that
+     * matched here won ({@link #MUTABLE_HERE}, {@link #ON_CONFLICT_HERE}).
+     */
+    private static int collect(FieldRule[] rules, PatternMatcher[] matchers, long[] states, int[] winners) {
+        int setHere = 0;
         for (int i = 0; i < states.length; i++) {
             if (states[i] == 0 || !matchers[i].accepts(states[i])) {
                 continue;
             }
             FieldRule r = rules[i];
-            winners[0] = better(winners[0], i, r.onConflict().isPresent());
+            int o = better(winners[0], i, r.onConflict().isPresent());
+            setHere |= o != winners[0] ? ON_CONFLICT_HERE : 0;
+            winners[0] = o;
             int m = better(winners[1], i, r.mutability().isPresent());
-            mutableHere |= m != winners[1];
+            setHere |= m != winners[1] ? MUTABLE_HERE : 0;
             winners[1] = m;
             winners[2] = better(winners[2], i, r.impact().isPresent());
             winners[3] = better(winners[3], i, r.merging().isPresent());
             winners[4] = better(winners[4], i, !r.listKeys().isEmpty() || r.listType().isPresent());
         }
-        return mutableHere;
+        return setHere;
     }
 
     private static int better(int current, int candidate, boolean sets) {
@@ -120,11 +129,30 @@ public final class FieldPolicy {
     }
 
     public boolean mutable() {
-        return mutableAt == NONE || rules[mutableAt].mutability().orElseThrow() == Mutability.MUTABLE;
+        return mutableAt == NONE || rules[mutableAt].mutability().orElseThrow().allowsChange();
     }
 
     public Optional<FieldRule> mutableRule() {
         return rule(mutableAt);
+    }
+
+    /**
+     * Whether a conflict in the subtree here is decided here, for the subtree as a whole: the rule
+     * that decides {@code onConflict} says {@code keep}, matched this very node with a path that
+     * does not end in {@code **}, and no more specific rule that sets {@code onConflict} can match
+     * below it. {@code keep} then keeps the cluster's whole value, never a fragment of it.
+     */
+    public boolean keepsWholeHere() {
+        if (!onConflictSetHere || rules[onConflictAt].onConflict().orElseThrow() != OnConflict.KEEP
+                || rules[onConflictAt].path().endsWithAnyDepth()) {
+            return false;
+        }
+        for (int j = 0; alive && j < onConflictAt; j++) {
+            if (states[j] != 0 && rules[j].onConflict().isPresent()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether the rule that decides {@code mutable} matched this very node (not an ancestor). */

@@ -64,7 +64,7 @@ final class ListItems {
         if (builtIn.isPresent()) {
             ListSchema.Spec spec = builtIn.get();
             Kind kind = new Kind(spec.type(), spec.keys(), spec.keyDefaults(), ListDecision.DecidedBy.BUILT_IN,
-                    Optional.empty(), spec.source());
+                    Optional.empty(), spec.explanation());
             String[] sides = {"base", "current", "target"};
             JsonNode[] lists = {b, c, t};
             for (int i = 0; i < lists.length; i++) {

@@ -18,9 +18,13 @@ import java.util.Optional;
  *
  * <p>The table is line based. {@code source NAME} names where the following lines come from;
  * {@code kind APIVERSION KIND TYPE} gives a kind's root type; {@code TYPE PATH TYPE2} says the
- * field at {@code PATH} holds a {@code TYPE2}; {@code TYPE PATH atomic|set} and
- * {@code TYPE PATH map KEY[=DEFAULT],... [ITEMTYPE]} declare a list. A path is one field or dotted
- * fields, {@code [*]} standing for the items of a list declared on an earlier line.
+ * field at {@code PATH} holds a {@code TYPE2}; {@code TYPE PATH atomic|set [unique=F+...]...} and
+ * {@code TYPE PATH map KEY[=DEFAULT],... [unique=F+...]... [ITEMTYPE]} declare a list. A path is
+ * one field or dotted fields, {@code [*]} standing for the items of a list declared on an earlier
+ * line. {@code unique=name} says the list's validation rules allow one item per {@code name}
+ * (Cluster API's {@code self.all(x, self.exists_one(y, x.name == y.name))}); {@code F+G} is a
+ * combination of fields. A map list whose declared keys include such a combination is keyed by it
+ * alone: two items that agree on it are the same item, whatever else they hold.
  */
 public final class ListSchema {
     /** No built-in lists at all. */
@@ -32,9 +36,23 @@ public final class ListSchema {
      * @param type map, set or atomic
      * @param keys the key fields of a map list
      * @param keyDefaults the value of a key field an item leaves out (the API server's default)
+     * @param unique the combinations of fields the list's validation says no two items share
      * @param source where the declaration comes from, for explanations ({@code Kubernetes 1.36: core.v1.Container.ports})
      */
-    public record Spec(ListType type, List<String> keys, Map<String, JsonNode> keyDefaults, String source) {}
+    public record Spec(ListType type, List<String> keys, Map<String, JsonNode> keyDefaults, List<List<String>> unique,
+            String source) {
+        /** Copies the parts. */
+        public Spec {
+            keys = List.copyOf(keys);
+            unique = unique.stream().map(List::copyOf).toList();
+        }
+
+        /** The source, and when the keys are a combination the validation makes unique, that it does. */
+        public String explanation() {
+            return type == ListType.MAP && unique.contains(keys)
+                    ? source + ", whose validation allows one item per " + String.join(" and ", keys) : source;
+        }
+    }
 
     /** The declarations at one place of a kind's documents. */
     public static final class Node {
@@ -145,12 +163,16 @@ public final class ListSchema {
             String where = source + ": " + t[0] + "." + t[1];
             switch (t[2]) {
                 case "atomic", "set" -> {
-                    expect(t.length == 3, "nothing after " + t[2]);
+                    List<List<String>> unique = unique(t, 3);
+                    expect(t.length == 3 + unique.size(), "nothing after " + t[2] + " but unique=FIELDS");
                     ListType type = t[2].equals("set") ? ListType.SET : ListType.ATOMIC;
-                    declare(parent, last).list = new Spec(type, List.of(), Map.of(), where);
+                    declare(parent, last).list = new Spec(type, List.of(), Map.of(), unique, where);
                 }
                 case "map" -> {
-                    expect(t.length == 4 || t.length == 5, "map KEY[=DEFAULT],... [ITEMTYPE]");
+                    expect(t.length >= 4, "map KEY[=DEFAULT],... [unique=FIELDS]... [ITEMTYPE]");
+                    List<List<String>> unique = unique(t, 4);
+                    int rest = 4 + unique.size();
+                    expect(t.length == rest || t.length == rest + 1, "map KEY[=DEFAULT],... [unique=FIELDS]... [ITEMTYPE]");
                     Node list = declare(parent, last);
                     List<String> keys = new ArrayList<>();
                     Map<String, JsonNode> defaults = new LinkedHashMap<>();
@@ -161,9 +183,9 @@ public final class ListSchema {
                             defaults.put(k.substring(0, eq), TextNode.valueOf(k.substring(eq + 1)));
                         }
                     }
-                    list.list = new Spec(ListType.MAP, List.copyOf(keys), Collections.unmodifiableMap(defaults), where);
-                    if (t.length == 5) {
-                        list.items = use(t[4]);
+                    list.list = mapSpec(keys, defaults, unique, where);
+                    if (t.length == rest + 1) {
+                        list.items = use(t[rest]);
                     }
                 }
                 default -> {
@@ -171,6 +193,39 @@ public final class ListSchema {
                     parent.fields.put(last, use(t[2]));
                 }
             }
+        }
+
+        /** The {@code unique=F+G} tokens from position {@code from} on, up to the first other token. */
+        private List<List<String>> unique(String[] t, int from) {
+            List<List<String>> out = new ArrayList<>();
+            for (int i = from; i < t.length && t[i].startsWith("unique="); i++) {
+                List<String> fields = List.of(t[i].substring("unique=".length()).split("\\+"));
+                expect(fields.stream().noneMatch(String::isEmpty), "unique=FIELD[+FIELD]...");
+                out.add(fields);
+            }
+            return out;
+        }
+
+        /**
+         * A map list's declaration. When the validation makes a part of the declared keys unique,
+         * that part is the key: Cluster API declares {@code extraArgs} keyed by name and value but
+         * allows one item per name, so a flag whose value changed is one item that changed, not an
+         * item removed and another added (which would leave two items with one name).
+         */
+        private static Spec mapSpec(List<String> declared, Map<String, JsonNode> defaults, List<List<String>> unique,
+                String where) {
+            List<String> keys = declared;
+            for (List<String> u : unique) {
+                if (declared.containsAll(u) && u.size() < keys.size()) {
+                    keys = u;
+                }
+            }
+            if (keys == declared) {
+                return new Spec(ListType.MAP, keys, Collections.unmodifiableMap(defaults), unique, where);
+            }
+            Map<String, JsonNode> kept = new LinkedHashMap<>(defaults);
+            kept.keySet().retainAll(keys);
+            return new Spec(ListType.MAP, keys, Collections.unmodifiableMap(kept), unique, where);
         }
 
         /** Walks (creating) the intermediate fields and items of a dotted path. */

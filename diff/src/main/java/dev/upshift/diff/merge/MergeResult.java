@@ -1,5 +1,6 @@
 package dev.upshift.diff.merge;
 
+import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.path.FieldPath;
@@ -138,6 +139,35 @@ public final class MergeResult {
     /** The documents whose merged tree differs from the cluster's (added and removed ones included), in order. */
     public List<DocumentId> changedDocuments() {
         return changedDocuments;
+    }
+
+    /**
+     * How reports name a document, kubectl's way ({@code apps/v1/Deployment/ns/web}): with the
+     * cluster's apiVersion when the cluster has it, else the merged, target's or base's.
+     */
+    public String displayName(DocumentId id) {
+        return current.get(id).or(() -> documents.get(id)).or(() -> target.get(id))
+                .or(() -> base.flatMap(b -> b.get(id))).map(Document::displayName).orElse(id.toString());
+    }
+
+    /**
+     * The cluster's documents of the same group, kind and name as {@code id} in another namespace
+     * (or in one, when {@code id} has none): a hint that rendered documents lack their namespace.
+     */
+    public List<Document> inOtherNamespaces(DocumentId id) {
+        return twins(id, current);
+    }
+
+    static List<Document> twins(DocumentId id, DocumentSet current) {
+        List<Document> out = new ArrayList<>();
+        for (Document d : current.documents()) {
+            DocumentId other = d.id();
+            if (other.group().equals(id.group()) && other.kind().equals(id.kind()) && other.name().equals(id.name())
+                    && !other.namespace().equals(id.namespace())) {
+                out.add(d);
+            }
+        }
+        return out;
     }
 
     /** Whether a base was given (a three-way merge). */

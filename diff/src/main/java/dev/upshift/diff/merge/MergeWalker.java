@@ -71,8 +71,11 @@ final class MergeWalker {
         this.problems = problems;
     }
 
-    /** The merged document; empty when it is removed (or could not be merged: see the problems). */
-    Optional<Document> mergeDocument(FieldPolicy root) {
+    /**
+     * The merged document; empty when it is removed (or could not be merged: see the problems).
+     * {@code newVersion} is the built-in table's root for the target's version (null: none).
+     */
+    Optional<Document> mergeDocument(FieldPolicy root, ListSchema.Node newVersion) {
         JsonNode merged = merge(Trail.ROOT, root, false, tree(base), tree(current), tree(target), true);
         if (abandoned || !(merged instanceof ObjectNode tree)) {
             return Optional.empty();
@@ -80,7 +83,28 @@ final class MergeWalker {
         Document origin = current != null ? current : target;
         JsonNode apiVersion = tree.get("apiVersion");
         String version = apiVersion != null && apiVersion.isTextual() ? apiVersion.textValue() : origin.apiVersion();
+        if (current != null && !version.equals(current.apiVersion())) {
+            checkShapes(tree, version, newVersion);
+        }
         return Optional.of(new Document(id, version, tree, origin.source(), origin.sourcePointer()));
+    }
+
+    /**
+     * The apiVersion moved: a value kept from the cluster in a shape the new version does not have
+     * blocks the upgrade, naming the field and both shapes.
+     */
+    private void checkShapes(JsonNode merged, String version, ListSchema.Node newVersion) {
+        for (VersionShapes.Misfit m : VersionShapes.misfits(merged, tree(target), newVersion)) {
+            JsonNode b = base == null ? null : m.path().resolve(base.tree()).orElse(null);
+            JsonNode c = m.path().resolve(current.tree()).orElse(null);
+            changes.add(new FieldChange(id, m.path(), Optional.ofNullable(b), Optional.ofNullable(c),
+                    Optional.ofNullable(m.target()), Optional.ofNullable(c), Optional.empty(), ChangeReason.VERSION_SHAPE,
+                    Resolution.BLOCKED, "the document moves from " + current.apiVersion() + " to " + version
+                            + ", but the value here, " + VersionShapes.words(m.merged()) + " kept from the cluster ("
+                            + Messages.show(m.merged()) + "), does not fit " + version + ", which has " + m.expected()
+                            + "; convert it to the new version's shape (or let the release say how); blocked",
+                    Impact.NONE));
+        }
     }
 
     private static JsonNode tree(Document d) {
@@ -109,6 +133,10 @@ final class MergeWalker {
             }
             return leaf(at, p, frozen, b, null, t, rawC);
         }
+        if (c.isContainerNode() && p.keepsWholeHere() && conflictsAsAWhole(b, c, t)) {
+            // keep decides at its rule's path: the cluster's whole value stays, never a fragment of it
+            return conflict(at, p, frozen, b, c, t, twoWay ? ChangeReason.NO_BASELINE : ChangeReason.CONFLICT, rawC);
+        }
         if (c.isObject() && (t == null || t.isObject()) && (b == null || b.isObject())) {
             if (t == null && (b == null || unit || JsonTrees.equal(b, c, CONTENT))) {
                 return leaf(at, p, frozen, b, c, null, rawC);
@@ -124,6 +152,24 @@ final class MergeWalker {
             return unlessEmptied(at, p, frozen, b, c, t, mergeList(at, p, frozen, b, c, t), mark);
         }
         return leaf(at, p, frozen, b, c, t, rawC);
+    }
+
+    /**
+     * Whether the cluster's and the target's values, taken whole, are a conflict of the merge table
+     * (C ≠ T, and neither C nor T still is B), as opposed to a value only the cluster has. Field by
+     * field, such a pair can merge into a value that is neither.
+     */
+    private boolean conflictsAsAWhole(JsonNode b, JsonNode c, JsonNode t) {
+        if (JsonTrees.equal(c, t, CONTENT)) {
+            return false;
+        }
+        if (twoWay) {
+            return t != null;
+        }
+        if (b == null) {
+            return t != null;
+        }
+        return !JsonTrees.equal(c, b, CONTENT) && !JsonTrees.equal(t, b, CONTENT);
     }
 
     /**
@@ -214,6 +260,7 @@ final class MergeWalker {
         if (abandoned) {
             return c;
         }
+        int mark = changes.size();
         List<JsonNode> out = new ArrayList<>(ci.size() + ti.size());
         boolean changed = false;
         for (Map.Entry<PathElement, JsonNode> e : ci.entrySet()) {
@@ -244,6 +291,14 @@ final class MergeWalker {
         }
         ArrayNode list = JsonTrees.NODES.arrayNode(out.size());
         list.addAll(out);
+        Optional<String> duplicate = p.builtInList().flatMap(spec -> UniqueItems.violation(spec, list));
+        if (duplicate.isPresent()) {
+            // the decisions below would make a list the API server refuses: none of them is taken
+            changes.subList(mark, changes.size()).clear();
+            record(at, b, c, t, c, Optional.empty(), ChangeReason.DUPLICATE_ITEMS, Resolution.BLOCKED,
+                    duplicate.get() + "; blocked", Impact.NONE);
+            return c;
+        }
         return list;
     }
 

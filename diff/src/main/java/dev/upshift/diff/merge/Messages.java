@@ -5,6 +5,8 @@ import dev.upshift.common.tree.JsonText;
 import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.OnConflict;
+import java.util.ArrayList;
+import java.util.List;
 
 /** The words of {@link FieldChange#message()}. */
 final class Messages {
@@ -41,11 +43,28 @@ final class Messages {
                 : "conflict: the old release had " + show(b) + ", the cluster has " + (c == null ? "nothing" : show(c))
                         + ", the new release "
                         + (t == null ? "drops it" : "has " + show(t));
+        what += differences(reason, b, c, t);
         return what + switch (mode) {
             case OVERWRITE -> "; onConflict: overwrite " + (t == null ? "removes it" : "takes the target's value");
             case KEEP -> "; onConflict: keep keeps the cluster's value";
             case FAIL -> "; onConflict: fail blocks the upgrade";
         };
+    }
+
+    /** Where long values differ, when a message shows them cut: "; the cluster added x; the new release changed y to z". */
+    private static String differences(ChangeReason reason, JsonNode b, JsonNode c, JsonNode t) {
+        if (!Differences.isLong(b) && !Differences.isLong(c) && !Differences.isLong(t)) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        if (reason == ChangeReason.NO_BASELINE) {
+            parts.add(Differences.change("from the cluster's to the target's value, the target", c, t));
+        } else {
+            parts.add(Differences.change("the cluster", b, c));
+            parts.add(Differences.change("the new release", b, t));
+        }
+        parts.removeIf(String::isEmpty);
+        return parts.isEmpty() ? "" : "; " + String.join("; ", parts);
     }
 
     static String immutable(ChangeReason reason, JsonNode c, JsonNode t) {

@@ -11,8 +11,10 @@ import dev.upshift.diff.rule.Impact;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -31,6 +33,9 @@ import java.util.TreeSet;
  *   <tr><td>keyed list item or document in B and C, absent from T</td><td>remove if C's = B's, else conflict</td></tr>
  *   <tr><td>a list or mapping the merge emptied that neither B nor T has empty</td><td>removed too</td></tr>
  *   <tr><td>a change to an immutable field</td><td>blocks the upgrade</td></tr>
+ *   <tr><td>a merged list with two items its validation says must differ</td><td>blocks the upgrade</td></tr>
+ *   <tr><td>an apiVersion move, and a value kept from C in a shape the new version does not have</td>
+ *       <td>blocks the upgrade</td></tr>
  * </table>
  *
  * <p>Documents are matched by {@link DocumentId}; a document the release owns is one present in B.
@@ -117,6 +122,27 @@ public final class ThreeWayMerge {
         return run(Optional.empty(), current, target);
     }
 
+    /**
+     * The changes of a document the cluster does not have, with a hint when the cluster has one of
+     * the same kind and name in another namespace: rendered manifests often leave the namespace out.
+     */
+    private static List<FieldChange> withNamespaceHint(DocumentId id, List<FieldChange> found, DocumentSet current) {
+        List<String> twins = MergeResult.twins(id, current).stream().map(Document::displayName).toList();
+        if (twins.isEmpty()) {
+            return found;
+        }
+        String hint = "; the cluster has no " + (id.namespace().isEmpty() ? "such document without a namespace"
+                : "such document in namespace " + id.namespace()) + ", but has " + String.join(" and ", twins)
+                + ": does the rendered document lack metadata.namespace? Give the default namespace"
+                + " (upshift diff --namespace, DocumentSet.withDefaultNamespace)";
+        List<FieldChange> out = new ArrayList<>(found.size());
+        for (FieldChange c : found) {
+            out.add(!c.path().isRoot() ? c : new FieldChange(c.document(), c.path(), c.base(), c.current(), c.target(),
+                    c.result(), c.rule(), c.reason(), c.resolution(), c.message() + hint, c.impact()));
+        }
+        return out;
+    }
+
     private MergeResult run(Optional<DocumentSet> base, DocumentSet current, DocumentSet target) {
         Objects.requireNonNull(current, "current");
         Objects.requireNonNull(target, "target");
@@ -124,9 +150,9 @@ public final class ThreeWayMerge {
         ids.addAll(target.ids());
         base.ifPresent(b -> ids.addAll(b.ids()));
         Problems problems = new Problems();
-        List<FieldChange> changes = new ArrayList<>();
+        Map<DocumentId, List<FieldChange>> changes = new TreeMap<>();
         List<ListDecision> listDecisions = new ArrayList<>();
-        List<Document> merged = new ArrayList<>();
+        Map<DocumentId, Document> merged = new TreeMap<>();
         CompiledRules compiled = CompiledRules.of(rules, lists);
         for (DocumentId id : ids) {
             Document b = base.flatMap(s -> s.get(id)).orElse(null);
@@ -136,13 +162,18 @@ public final class ThreeWayMerge {
             List<ListDecision> decided = new ArrayList<>();
             MergeWalker walker = new MergeWalker(id, b, c, t, base.isEmpty(), defaultImpact, found, decided, problems);
             Document anyDoc = c != null ? c : t != null ? t : b;
-            walker.mergeDocument(compiled.policyFor(anyDoc)).ifPresent(merged::add);
+            ListSchema.Node newVersion = t == null ? null : lists.root(t.apiVersion(), id.kind());
+            walker.mergeDocument(compiled.policyFor(anyDoc), newVersion).ifPresent(d -> merged.put(id, d));
             found.sort(Comparator.comparing(FieldChange::path));
-            changes.addAll(found);
+            changes.put(id, found);
             decided.sort(Comparator.comparing(ListDecision::path));
             listDecisions.addAll(decided);
         }
         problems.throwIfErrors();
-        return new MergeResult(base, current, target, DocumentSet.ofDocuments(merged), changes, listDecisions);
+        TemplateRotation.apply(merged, changes, current, compiled);
+        changes.replaceAll((id, found) -> current.contains(id) ? found : withNamespaceHint(id, found, current));
+        List<FieldChange> all = new ArrayList<>();
+        changes.values().forEach(all::addAll);
+        return new MergeResult(base, current, target, DocumentSet.ofDocuments(merged.values()), all, listDecisions);
     }
 }

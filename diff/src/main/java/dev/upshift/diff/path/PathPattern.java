@@ -95,6 +95,11 @@ public final class PathPattern {
         return (int) steps.stream().filter(s -> s == PathWildcard.ANY_STEP || s == PathWildcard.ANY_ITEM).count();
     }
 
+    /** Whether the last step is {@code **}, so that the pattern matches every node below where it starts. */
+    public boolean endsWithAnyDepth() {
+        return steps.get(steps.size() - 1) == PathWildcard.ANY_DEPTH;
+    }
+
     /** Whether the last step selects a list item (so the pattern can never name a list itself). */
     public boolean endsWithItem() {
         PatternStep last = steps.get(steps.size() - 1);

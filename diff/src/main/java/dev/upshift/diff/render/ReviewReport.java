@@ -31,7 +31,8 @@ import java.util.Map;
  *     ! spec.strategy.type: BLOCKED  old release "RollingUpdate", cluster "Recreate", new release ...
  * </pre>
  * Markers: {@code +} added, {@code ~} changed, {@code -} removed (or emptied by the merge),
- * {@code =} kept, {@code !} blocked, {@code ?} a conflict a rule resolved.
+ * {@code =} kept, {@code !} blocked, {@code ?} a conflict a rule resolved, {@code >} a template
+ * replaced by a new one.
  */
 public final class ReviewReport {
     private static final int WIDTH = 100;
@@ -51,6 +52,7 @@ public final class ReviewReport {
         }
         for (Map.Entry<DocumentId, List<FieldChange>> e : byDocument.entrySet()) {
             out.append('\n').append(title(result, e.getKey())).append('\n');
+            namespaceNote(out, result, e.getKey());
             section(out, "release changes", e.getValue(), Group.RELEASE);
             section(out, "kept customisations", e.getValue(), Group.KEPT);
             section(out, "conflicts", e.getValue(), Group.CONFLICT);
@@ -67,7 +69,7 @@ public final class ReviewReport {
 
     private static Group group(FieldChange c) {
         return switch (c.reason()) {
-            case ADDED, RELEASE_CHANGED, RELEASE_REMOVED, EMPTIED -> Group.RELEASE;
+            case ADDED, RELEASE_CHANGED, RELEASE_REMOVED, EMPTIED, TEMPLATE_REPLACED, REFERENCE_MOVED -> Group.RELEASE;
             case CUSTOMISATION_KEPT -> Group.KEPT;
             default -> Group.CONFLICT;
         };
@@ -96,8 +98,18 @@ public final class ReviewReport {
         if (current == null && merged != null) {
             return merged.displayName() + " (new)";
         }
-        String name = current != null ? current.displayName() : r.target().get(id).map(Document::displayName).orElse(id.toString());
+        String name = r.displayName(id);
         return merged == null && current != null ? name + " (removed)" : name;
+    }
+
+    private static void namespaceNote(StringBuilder out, MergeResult r, DocumentId id) {
+        List<Document> twins = r.current().contains(id) ? List.of() : r.inOtherNamespaces(id);
+        if (!twins.isEmpty()) {
+            out.append("  note: the cluster has no such document, but has ")
+                    .append(String.join(" and ", twins.stream().map(Document::displayName).toList()))
+                    .append(": does the rendered document lack metadata.namespace? Give the default namespace"
+                            + " (upshift diff --namespace)\n");
+        }
     }
 
     private static void section(StringBuilder out, String heading, List<FieldChange> changes, Group group) {
@@ -123,7 +135,8 @@ public final class ReviewReport {
         }
         return switch (c.reason()) {
             case ADDED -> '+';
-            case RELEASE_CHANGED -> '~';
+            case RELEASE_CHANGED, REFERENCE_MOVED -> '~';
+            case TEMPLATE_REPLACED -> '>';
             case RELEASE_REMOVED, EMPTIED -> '-';
             case CUSTOMISATION_KEPT -> '=';
             default -> '?';
@@ -139,6 +152,8 @@ public final class ReviewReport {
             case RELEASE_CHANGED -> show(cur) + " -> " + show(t);
             case RELEASE_REMOVED -> "removed (was " + show(cur) + ")";
             case EMPTIED -> "removed, emptied by the merge (was " + show(cur) + ")";
+            case TEMPLATE_REPLACED -> c.message();
+            case REFERENCE_MOVED -> show(cur) + " -> " + show(c.result().orElse(null)) + " (its template was replaced)";
             case CUSTOMISATION_KEPT -> show(cur) + " kept (both releases: " + show(b) + ")";
             default -> c.resolution().name() + "  " + c.message();
         };

@@ -122,6 +122,15 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
             return this;
         }
 
+        /**
+         * Makes a change below the path replace the document instead ({@code immutable: rotate}):
+         * see {@link Mutability#ROTATE}.
+         */
+        public Builder rotate() {
+            this.mutability = Optional.of(Mutability.ROTATE);
+            return this;
+        }
+
         /** Sets whether the field may change ({@code mutable: value}). */
         public Builder mutable(boolean value) {
             this.mutability = Optional.of(Mutability.of(value));

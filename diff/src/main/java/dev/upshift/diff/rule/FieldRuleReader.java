@@ -16,7 +16,8 @@ import java.util.Optional;
 /** Reads one item of a {@code fieldRules} list into a {@link FieldRule}. Not API. */
 public final class FieldRuleReader {
     private static final List<String> FIELDS = List.of(
-            "match", "path", "onConflict", "mutable", "impact", "listKeys", "listType", "keyDefaults", "ignore");
+            "match", "path", "onConflict", "mutable", "impact", "listKeys", "listType", "keyDefaults", "ignore",
+            "immutable");
 
     private FieldRuleReader() {}
 
@@ -25,7 +26,8 @@ public final class FieldRuleReader {
      * {@code match} (optional {@code apiVersion}, {@code kind}, {@code name}), {@code path}
      * (required), {@code onConflict} ({@code overwrite|keep|fail}), {@code mutable},
      * {@code impact} ({@code none|inPlace|rolling|replace}), {@code listKeys}, {@code listType}
-     * ({@code map|set|atomic}), {@code keyDefaults} (a mapping of key field to scalar), {@code ignore}.
+     * ({@code map|set|atomic}), {@code keyDefaults} (a mapping of key field to scalar), {@code ignore},
+     * {@code immutable} ({@code rotate}).
      * Every problem (a bad pattern, an unknown word, list settings on a list item, a key default for a
      * field that is not a key, an unknown field) is recorded on the view with its position.
      *
@@ -37,6 +39,11 @@ public final class FieldRuleReader {
         Optional<PathPattern> path = item.requiredParsed("path", PathPattern::parse);
         Optional<OnConflict> onConflict = item.choice("onConflict", OnConflict.words());
         Optional<Mutability> mutability = item.bool("mutable").map(Mutability::of);
+        Optional<Mutability> rotate = item.choice("immutable", Map.of("rotate", Mutability.ROTATE));
+        if (mutability.isPresent() && rotate.isPresent()) {
+            item.error("immutable", "set either mutable or immutable: rotate, not both");
+        }
+        mutability = mutability.or(() -> rotate);
         Optional<Impact> impact = item.choice("impact", Impact.words());
         List<String> listKeys = item.strings("listKeys");
         if (item.has("listKeys") && item.node().get("listKeys").isArray() && item.node().get("listKeys").isEmpty()) {

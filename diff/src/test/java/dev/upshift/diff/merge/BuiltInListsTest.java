@@ -85,7 +85,7 @@ class BuiltInListsTest {
     }
 
     @Test
-    @DisplayName("Cluster API: topology machine deployments are keyed by name, kubeadm extraArgs (v1beta2) by name and value")
+    @DisplayName("Cluster API: topology machine deployments are keyed by name, kubeadm extraArgs (v1beta2) by name, as their validation says")
     void clusterApiLists() {
         String cluster = """
                 apiVersion: cluster.x-k8s.io/v1beta2
@@ -121,7 +121,6 @@ class BuiltInListsTest {
         MergeResult k = merge(FieldRules.none(), kcp, kcp.replace("\"30\"}", "\"30\"}\n          - {name: audit-log-maxbackup, value: \"10\"}"),
                 kcp.replace("\"30\"", "\"60\""));
         assertThat(k.changes()).extracting(c -> c.path() + " " + c.reason()).containsExactly(
-                "spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs[name=audit-log-maxage,value=\"30\"] RELEASE_REMOVED",
-                "spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs[name=audit-log-maxage,value=\"60\"] ADDED");
+                "spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs[name=audit-log-maxage].value RELEASE_CHANGED");
     }
 }

@@ -59,10 +59,10 @@ class ListSchemaTest {
             cluster.x-k8s.io/v1beta2 | Cluster           | spec.topology.workers.machineDeployments[name=md-0].variables.overrides | map name
             cluster.x-k8s.io/v1beta2 | Cluster           | spec.topology.variables                                        | map name
             cluster.x-k8s.io/v1beta2 | ClusterClass      | spec.workers.machineDeployments                                | map class
-            controlplane.cluster.x-k8s.io/v1beta2 | KubeadmControlPlane | spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs | map name,value
+            controlplane.cluster.x-k8s.io/v1beta2 | KubeadmControlPlane | spec.kubeadmConfigSpec.clusterConfiguration.apiServer.extraArgs | map name
             controlplane.cluster.x-k8s.io/v1beta2 | KubeadmControlPlane | spec.kubeadmConfigSpec.files                          | atomic
             controlplane.cluster.x-k8s.io/v1beta1 | KubeadmControlPlane | spec.kubeadmConfigSpec.files                          | unknown
-            bootstrap.cluster.x-k8s.io/v1beta2    | KubeadmConfigTemplate | spec.template.spec.joinConfiguration.nodeRegistration.kubeletExtraArgs | map name,value
+            bootstrap.cluster.x-k8s.io/v1beta2    | KubeadmConfigTemplate | spec.template.spec.joinConfiguration.nodeRegistration.kubeletExtraArgs | map name
             cluster.x-k8s.io/v1beta2 | MachineDeployment | spec.template.spec.taints                                      | map key,effect
             cluster.x-k8s.io/v1beta2 | MachineDeployment | metadata.finalizers                                            | set
             """)
@@ -89,6 +89,8 @@ class ListSchemaTest {
         assertThatThrownBy(() -> ListSchema.parse("P a atomic\nP a set\n")).hasMessage("line 2: expected one declaration of the list a");
         assertThatThrownBy(() -> ListSchema.parse("P a[*].b atomic\n"))
                 .hasMessage("line 1: expected a list declared before its items (a)");
-        assertThatThrownBy(() -> ListSchema.parse("P a map\n")).hasMessage("line 1: expected map KEY[=DEFAULT],... [ITEMTYPE]");
+        assertThatThrownBy(() -> ListSchema.parse("P a map\n")).hasMessage("line 1: expected map KEY[=DEFAULT],... [unique=FIELDS]... [ITEMTYPE]");
+        assertThatThrownBy(() -> ListSchema.parse("P a atomic X\n")).hasMessage("line 1: expected nothing after atomic but unique=FIELDS");
+        assertThatThrownBy(() -> ListSchema.parse("P a map k unique=\n")).hasMessage("line 1: expected unique=FIELD[+FIELD]...");
     }
 }

@@ -14,8 +14,11 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Writes {@link BuiltInListTable}'s text from the sources: the Kubernetes OpenAPI document (the
@@ -32,7 +35,16 @@ import java.util.TreeMap;
  * API server treats it); and, for a key field that is optional, the default the document gives it
  * when that is not the zero value ({@code protocol=TCP}). Types on the way to a list are kept,
  * others left out. For the CRDs: the listed kinds, every served version, each list of {@code spec}
- * that declares a list type, and {@code metadata} as the API server's object metadata.
+ * that declares a list type or a uniqueness rule, and {@code metadata} as the API server's object
+ * metadata.
+ *
+ * <p>Uniqueness rules: a list's {@code x-kubernetes-validations} may say that no two items share
+ * some fields, in CEL. The two forms CRDs use for it are read, with any variable names and any
+ * number of fields joined by {@code &&}: {@code self.all(x, self.exists_one(y, x.name == y.name))}
+ * and {@code self.all(x, self.filter(y, y.name == x.name).size() == 1)}. Each becomes
+ * {@code unique=name} (or {@code unique=a+b}) on the list's line; other rules are left out. A map
+ * list whose map keys include such fields is then keyed by them ({@link ListSchema}): Cluster API
+ * declares {@code extraArgs} keyed by name and value but allows one item per name.
  */
 final class ListTableGenerator {
     static final List<String> GROUPS = List.of("/v1", "apps/v1", "batch/v1", "policy/v1", "networking.k8s.io/v1");
@@ -151,7 +163,7 @@ final class ListTableGenerator {
                 String listType = p.has("x-kubernetes-list-type") ? p.get("x-kubernetes-list-type").asText()
                         : p.has("x-kubernetes-patch-merge-key") ? "map" : "atomic";
                 if (!listType.equals("map")) {
-                    lines.add(line + listType);
+                    lines.add(line + listType + uniqueText(p));
                     return;
                 }
                 String item = ref(p.path("items"));
@@ -161,7 +173,8 @@ final class ListTableGenerator {
                 } else {
                     keys.add(p.get("x-kubernetes-patch-merge-key").asText());
                 }
-                lines.add(line + "map " + keyText(keys, schemas.get(item)) + (hasLists(item) ? " " + shortName(item) : ""));
+                lines.add(line + "map " + keyText(keys, schemas.get(item)) + uniqueText(p)
+                        + (hasLists(item) ? " " + shortName(item) : ""));
                 if (hasLists(item)) {
                     next.add(item);
                 }
@@ -203,10 +216,15 @@ final class ListTableGenerator {
     /** The Cluster API part of the table from a checkout of cluster-api. */
     static String clusterApi(Path checkout, String version) {
         YAMLMapper yaml = new YAMLMapper();
+        return clusterApi(CLUSTER_API_CRDS.stream().map(f -> read(yaml, checkout.resolve(f))).toList(), version);
+    }
+
+    /** The Cluster API part of the table from CustomResourceDefinition documents. */
+    static String clusterApi(List<JsonNode> crds, String version) {
         List<String> kinds = new ArrayList<>();
         List<String> body = new ArrayList<>();
-        for (String file : CLUSTER_API_CRDS) {
-            JsonNode crd = read(yaml, checkout.resolve(file)).path("spec");
+        for (JsonNode document : crds) {
+            JsonNode crd = document.path("spec");
             String group = crd.path("group").asText();
             String kind = crd.path("names").path("kind").asText();
             for (JsonNode v : crd.path("versions")) {
@@ -231,17 +249,58 @@ final class ListTableGenerator {
         String type = schema.path("type").asText();
         if (type.equals("object")) {
             toMap(schema.path("properties")).forEach((f, p) -> crdLists(root, path + "." + f, p, out));
-        } else if (type.equals("array") && schema.has("x-kubernetes-list-type")) {
-            String listType = schema.get("x-kubernetes-list-type").asText();
+        } else if (type.equals("array") && (schema.has("x-kubernetes-list-type") || !uniqueText(schema).isEmpty())) {
+            String listType = schema.path("x-kubernetes-list-type").asText("atomic");
             if (!listType.equals("map")) {
-                out.add(root + " " + path + " " + listType);
+                out.add(root + " " + path + " " + listType + uniqueText(schema));
                 return;
             }
             List<String> keys = new ArrayList<>();
             addAll(keys, schema.get("x-kubernetes-list-map-keys"));
-            out.add(root + " " + path + " map " + keyText(keys, schema.path("items")));
+            out.add(root + " " + path + " map " + keyText(keys, schema.path("items")) + uniqueText(schema));
             crdLists(root, path + "[*]", schema.path("items"), out);
         }
+    }
+
+    private static final Pattern EXISTS_ONE = Pattern.compile(
+            "self\\.all\\(\\s*(\\w+)\\s*,\\s*self\\.exists_one\\(\\s*(\\w+)\\s*,(.*)\\)\\s*\\)");
+    private static final Pattern FILTER_SIZE = Pattern.compile(
+            "self\\.all\\(\\s*(\\w+)\\s*,\\s*self\\.filter\\(\\s*(\\w+)\\s*,(.*)\\)\\.size\\(\\)\\s*==\\s*1\\s*\\)");
+    private static final Pattern SAME_FIELD = Pattern.compile("\\s*(\\w+)\\.(\\w+)\\s*==\\s*(\\w+)\\.(\\w+)\\s*");
+
+    /** {@code " unique=a+b"} for each uniqueness rule of a list schema, in rule order; empty when it has none. */
+    static String uniqueText(JsonNode listSchema) {
+        StringBuilder out = new StringBuilder();
+        for (JsonNode validation : listSchema.path("x-kubernetes-validations")) {
+            uniqueFields(validation.path("rule").asText()).ifPresent(f -> out.append(" unique=").append(String.join("+", f)));
+        }
+        return out.toString();
+    }
+
+    /**
+     * The fields a CEL rule says no two items share, when it has one of the two forms CRDs write
+     * ({@code self.all(x, self.exists_one(y, x.f == y.f && ...))}, or the same with
+     * {@code self.filter(y, ...).size() == 1}); empty for any other rule.
+     */
+    static Optional<List<String>> uniqueFields(String rule) {
+        for (Pattern form : List.of(EXISTS_ONE, FILTER_SIZE)) {
+            Matcher m = form.matcher(rule.strip());
+            if (!m.matches() || m.group(1).equals(m.group(2))) {
+                continue;
+            }
+            Set<String> vars = Set.of(m.group(1), m.group(2));
+            List<String> fields = new ArrayList<>();
+            for (String term : m.group(3).split("&&", -1)) {
+                Matcher t = SAME_FIELD.matcher(term);
+                if (!t.matches() || !t.group(2).equals(t.group(4)) || t.group(1).equals(t.group(3))
+                        || !vars.contains(t.group(1)) || !vars.contains(t.group(3))) {
+                    return Optional.empty();
+                }
+                fields.add(t.group(2));
+            }
+            return Optional.of(fields);
+        }
+        return Optional.empty();
     }
 
     private static JsonNode read(ObjectMapper mapper, Path file) {

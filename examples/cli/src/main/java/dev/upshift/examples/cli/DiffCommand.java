@@ -5,7 +5,6 @@ import dev.upshift.common.problem.Problems;
 import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.core.plan.ClusterChange;
 import dev.upshift.core.plan.PlanInput;
-import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.merge.MergeResult;
@@ -66,6 +65,11 @@ final class DiffCommand implements Callable<Integer> {
     @Option(names = "--rules", paramLabel = "FILE", description = "a FieldRules document (kind: FieldRules)")
     Path rules;
 
+    @Option(names = "--namespace", paramLabel = "NS",
+            description = "the namespace of base and target documents that name none (as kubectl -n), for rendered"
+                    + " manifests that leave it out; cluster-scoped kinds keep none")
+    String namespace;
+
     @Option(names = "--fleet", paramLabel = "DIR", description = "instead of the files: a fleet folder, as plan reads it")
     Path fleet;
 
@@ -106,7 +110,7 @@ final class DiffCommand implements Callable<Integer> {
         }
         for (FieldChange c : result.blocked()) {
             err.println(where(result, c) + ": " + (c.path().isRoot() ? "(document)" : c.path()) + ": " + c.message()
-                    + " [" + result.current().get(c.document()).map(Document::displayName).orElse(c.document().toString()) + "]");
+                    + " [" + result.displayName(c.document()) + "]");
         }
         err.println("upshift: the merge is blocked: " + result.blocked().size()
                 + (result.blocked().size() == 1 ? " field needs" : " fields need") + " a decision");
@@ -118,7 +122,8 @@ final class DiffCommand implements Callable<Integer> {
 
     /** Whether the command merges a cluster of a fleet (rather than three files); wrong usage when the two are mixed or incomplete. */
     private boolean checkMode() {
-        List<String> files = named(new Object[] {base, current, target, rules}, "--base", "--current", "--target", "--rules");
+        List<String> files = named(new Object[] {base, current, target, rules, namespace}, "--base", "--current", "--target",
+                "--rules", "--namespace");
         List<String> fleetOptions = named(new Object[] {fleet, cluster, to}, "--fleet", "--cluster", "--to");
         if (!files.isEmpty() && !fleetOptions.isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), String.join(", ", fleetOptions)
@@ -166,6 +171,15 @@ final class DiffCommand implements Callable<Integer> {
         }
         if (problems.hasErrors()) {
             return new Merged(Optional.empty(), true);
+        }
+        if (namespace != null) {
+            try {
+                baseSet = baseSet == null ? null : baseSet.withDefaultNamespace(namespace, currentSet);
+                targetSet = targetSet.withDefaultNamespace(namespace, currentSet);
+            } catch (IllegalArgumentException e) {
+                err.println("upshift: --namespace " + namespace + ": " + e.getMessage());
+                return new Merged(Optional.empty(), true);
+            }
         }
         ThreeWayMerge merge = ThreeWayMerge.withRules(fieldRules);
         return new Merged(Optional.of(baseSet == null ? merge.mergeWithoutBase(currentSet, targetSet)

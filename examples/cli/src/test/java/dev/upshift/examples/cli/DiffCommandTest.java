@@ -81,6 +81,27 @@ class DiffCommandTest {
     }
 
     @Test
+    @DisplayName("--namespace gives rendered documents without one the cluster's namespace; without it the report says why nothing matches")
+    void namespaceForRenderedDocuments() throws IOException {
+        String base = file("base.yaml", BASE.replace("{name: web, namespace: shop}", "{name: web}"));
+        String target = file("target.yaml", TARGET.replace("{name: web, namespace: shop}", "{name: web}"));
+        String current = file("current.yaml", CURRENT);
+
+        Run without = run("diff", "--base", base, "--current", current, "--target", target);
+        assertThat(without.code()).isEqualTo(1);
+        assertThat(without.out()).contains("""
+                apps/v1/Deployment/web
+                  note: the cluster has no such document, but has apps/v1/Deployment/shop/web: does the rendered \
+                document lack metadata.namespace? Give the default namespace (upshift diff --namespace)
+                """);
+        assertThat(without.err()).as("named as in the report").contains("[apps/v1/Deployment/web]");
+
+        Run with = run("diff", "--base", base, "--current", current, "--target", target, "--namespace", "shop");
+        assertThat(with.code()).as(with.err()).isZero();
+        assertThat(with.out()).isEqualTo(run(threeWay()).out());
+    }
+
+    @Test
     @DisplayName("prints the review report by default and exits 0 when nothing blocks")
     void reportByDefault() throws IOException {
         Run r = run(threeWay());
