@@ -5,6 +5,7 @@
  * I/O beyond parsing what it is handed, no clock, no threads.
  */
 module dev.upshift.common {
+    requires static transitive org.apiguardian.api;
     requires transitive com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.core;
     requires com.fasterxml.jackson.dataformat.yaml;

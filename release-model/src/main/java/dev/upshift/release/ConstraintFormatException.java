@@ -1,6 +1,9 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.problem.SyntaxException;
+import org.apiguardian.api.API;
 
 /**
  * Thrown by {@link VersionConstraint#parse} when a text is not a version constraint.
@@ -10,6 +13,7 @@ import dev.upshift.common.problem.SyntaxException;
  * malformed version inside the constraint is reported here too, at its position in the whole
  * constraint.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class ConstraintFormatException extends SyntaxException {
     private static final long serialVersionUID = 1L;
 

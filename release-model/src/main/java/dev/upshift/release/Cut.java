@@ -1,6 +1,9 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Why there is no direct hop from one release to another: the first rule that refused it.
@@ -10,6 +13,7 @@ import java.util.Objects;
  * @param rule the rule that refused the hop
  * @param message a sentence naming the versions and constraints involved
  */
+@API(status = MAINTAINED, since = "0.1")
 public record Cut(Version from, Version to, Rule rule, String message) {
 
     /** The rules that can cut a hop, in the order they are checked when explaining. */

@@ -1,8 +1,11 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.value.VersionChange;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One edge of the upgrade graph as a step of a path.
@@ -16,6 +19,7 @@ import java.util.Objects;
  * @param uncheckedComponents components whose version changes in this hop but that have no
  *     {@code componentUpgradesFrom} rule in {@code to}: compatibility was assumed, not checked
  */
+@API(status = MAINTAINED, since = "0.1")
 public record Hop(Release from, Release to, VersionChange change, boolean workersMove, Release workersRelease,
         List<String> uncheckedComponents) {
 

@@ -1,7 +1,10 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * There is no path: {@link #reason()} says why in one sentence naming the first rule that cut the
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param cuts the refused hops behind the reason, the deciding one first (may be empty when the
  *     reason is not about a hop, e.g. an unknown release)
  */
+@API(status = MAINTAINED, since = "0.1")
 public record NoPath(Version from, Version to, String reason, List<Cut> cuts) implements PathResult {
 
     /** Validates the parts. */

@@ -1,5 +1,7 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.diff.document.DocumentDefaults;
@@ -15,6 +17,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * A named, semver-versioned set of component versions, with the rules that say which releases may
@@ -28,6 +31,7 @@ import java.util.TreeMap;
  * <p>Instances are immutable and thread-safe; build them with {@link #builder(String)} or read them
  * from documents with {@link #KIND}.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class Release implements Comparable<Release> {
     /** The component the default skew policy looks at. */
     public static final String KUBERNETES = "kubernetes";

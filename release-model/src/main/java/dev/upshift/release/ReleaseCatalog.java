@@ -1,5 +1,7 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
@@ -10,6 +12,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * All known releases, one per version, in version order.
@@ -17,6 +20,7 @@ import java.util.Optional;
  * <p>Immutable and thread-safe. Build one with {@link #of(Collection)} or read it from documents
  * with {@link #read(List, Problems)}; the upgrade graph comes from {@link UpgradeGraph#build}.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class ReleaseCatalog {
     private final List<Release> releases;
     private final Map<Version, Release> byVersion;

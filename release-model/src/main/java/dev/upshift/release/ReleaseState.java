@@ -1,6 +1,11 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import org.apiguardian.api.API;
+
 /** Where a release stands in its life. */
+@API(status = MAINTAINED, since = "0.1")
 public enum ReleaseState {
     /** Offered: a valid target and a valid step on a path. */
     ACTIVE("active"),

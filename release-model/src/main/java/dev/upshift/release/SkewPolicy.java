@@ -1,6 +1,9 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Decides whether one hop of the upgrade graph moves components too far at once.
@@ -12,6 +15,7 @@ import java.util.Objects;
  * {@link #and}, about those pairs only; a policy of your own alone is asked about every pair that
  * the other rules leave, which for a large catalog without {@code upgradesFrom} is many.
  */
+@API(status = MAINTAINED, since = "0.1")
 public interface SkewPolicy {
 
     /** Whether a single hop from {@code from} to the newer {@code to} keeps the policy. */

@@ -1,5 +1,7 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -9,6 +11,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apiguardian.api.API;
 
 /**
  * The upgrade graph of a catalog: an edge a → b when b is newer, not withdrawn, b's
@@ -31,6 +34,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * target times the candidates of each, not the number of pairs: 20,000 releases without
  * {@code upgradesFrom} take well under a second (docs/performance.md).
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class UpgradeGraph {
     private final ReleaseCatalog catalog;
     private final Release[] releases;

@@ -1,8 +1,11 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.value.VersionChange;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The fewest hops from one release to another; among paths of equal length, the one that lands on
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param to the target
  * @param hops the steps, in order
  */
+@API(status = MAINTAINED, since = "0.1")
 public record UpgradePath(Version from, Version to, List<Hop> hops) implements PathResult {
 
     /** Validates the parts. */

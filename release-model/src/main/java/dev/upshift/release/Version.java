@@ -1,11 +1,14 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.value.VersionChange;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A semantic version: {@code major.minor.patch}, optional prerelease identifiers and optional build
@@ -48,6 +51,7 @@ import java.util.Optional;
  * {@code v}, three parts), so {@code Version.parse(v.toString()).equals(v)} and
  * {@code Version.parseStrict(v.toString()).equals(v)} hold for every version.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class Version implements Comparable<Version> {
     /** Orders versions by SemVer precedence, ignoring build metadata (not consistent with equals). */
     public static final Comparator<Version> PRECEDENCE = Version::comparePrecedence;

@@ -1,9 +1,12 @@
 package dev.upshift.release;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * A version constraint in the language Helm and Flux users know: that of Masterminds/semver v3,
@@ -103,6 +106,7 @@ import java.util.stream.Collectors;
  * <p>Instances are immutable and thread-safe. {@link #matches(Version)} allocates nothing: parsing
  * compiles each group into two bounds and a list of {@code !=} holes.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class VersionConstraint {
     private final List<List<Term>> groups;
     private final AndGroup[] compiled;

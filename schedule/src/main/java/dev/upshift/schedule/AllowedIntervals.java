@@ -1,10 +1,13 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * When upgrades of a given kind may run, answered for any instant. Every query is a pure
@@ -21,6 +24,7 @@ import java.util.Optional;
  * schedule an index holds never fails to answer: queries throw only for arguments outside their
  * documented range.
  */
+@API(status = MAINTAINED, since = "0.1")
 public interface AllowedIntervals {
 
     /** How far {@link #next(Instant, UpgradeKind, Duration)} looks: two years (731 days). */

@@ -1,5 +1,7 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.problem.Problems;
 import java.time.Duration;
@@ -7,6 +9,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What a platform requires of a maintenance policy, as data: an {@code AvailabilityProfile}
@@ -28,6 +31,7 @@ import java.util.Optional;
  * @param allowedTime a least amount of allowed time in any rolling period, if required
  * @param windowLength bounds on each window's length, if required
  */
+@API(status = MAINTAINED, since = "0.1")
 public record AvailabilityProfile(String name, String description, Optional<AllowedTime> allowedTime,
         Optional<WindowLength> windowLength) {
 

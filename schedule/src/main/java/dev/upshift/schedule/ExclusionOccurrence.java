@@ -1,6 +1,9 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One occurrence of a maintenance exclusion, as {@link MaintenanceSchedule#exclusionsBetween} lists
@@ -10,6 +13,7 @@ import java.util.Objects;
  * @param scope which upgrades it blocks
  * @param interval when, clipped to the range asked about (always closed)
  */
+@API(status = MAINTAINED, since = "0.1")
 public record ExclusionOccurrence(String name, ExclusionScope scope, Interval interval) {
 
     /** Validates the parts: the interval must be closed. */

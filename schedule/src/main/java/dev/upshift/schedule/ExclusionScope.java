@@ -1,12 +1,16 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Which upgrades a maintenance exclusion blocks, as GKE's exclusion scopes do. Patch upgrades and
  * configuration changes that leave nodes alone are blocked only by {@link #NO_UPGRADES}.
  */
+@API(status = MAINTAINED, since = "0.1")
 public enum ExclusionScope {
     /** Blocks every upgrade and configuration change ({@code noUpgrades}, the default). */
     NO_UPGRADES("noUpgrades"),

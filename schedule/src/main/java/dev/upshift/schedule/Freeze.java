@@ -1,7 +1,10 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.time.Instant;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A block on one cluster: no upgrade of any kind runs before {@code until}. A frozen cluster is
@@ -10,6 +13,7 @@ import java.util.Objects;
  * @param until the first instant the cluster is no longer frozen
  * @param reason why, for the person who finds the cluster blocked
  */
+@API(status = MAINTAINED, since = "0.1")
 public record Freeze(Instant until, String reason) {
 
     /** Validates the parts: the reason must not be blank. */

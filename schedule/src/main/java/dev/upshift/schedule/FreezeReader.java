@@ -1,5 +1,7 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.problem.SyntaxException;
 import dev.upshift.common.read.ObjectView;
 import java.time.Instant;
@@ -7,8 +9,10 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /** Reads a {@link Freeze} mapping, for any kind that carries one (a ManagedCluster's {@code spec.freeze}). */
+@API(status = MAINTAINED, since = "0.1")
 public final class FreezeReader {
     private FreezeReader() {}
 

@@ -1,10 +1,13 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A half-open stretch of time {@code [start, end)}: {@code start} belongs to it, {@code end} does
@@ -15,6 +18,7 @@ import java.util.Optional;
  * @param end the first instant after, strictly later than {@code start}; empty when the interval
  *     is open
  */
+@API(status = MAINTAINED, since = "0.1")
 public record Interval(Instant start, Optional<Instant> end) implements Comparable<Interval> {
     private static final Comparator<Optional<Instant>> ENDS =
             Comparator.comparing(e -> e.orElse(null), Comparator.nullsLast(Comparator.naturalOrder()));

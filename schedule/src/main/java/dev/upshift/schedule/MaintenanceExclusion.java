@@ -1,6 +1,9 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A recurring or one-off stretch of time when some upgrades may not run, even inside a window.
@@ -10,6 +13,7 @@ import java.util.Objects;
  * @param scope which upgrades it blocks
  * @param origin where it was written
  */
+@API(status = MAINTAINED, since = "0.1")
 public record MaintenanceExclusion(String name, RecurringSpan span, ExclusionScope scope, Origin origin) {
 
     /** Validates the parts. */

@@ -1,5 +1,7 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.kind.Metadata;
 import java.time.Instant;
@@ -8,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A {@code MaintenanceSchedule} document: recurring windows when upgrades may run, and exclusions
@@ -24,6 +27,7 @@ import java.util.Objects;
  * @param exclusions the maintenance exclusions, in document order
  * @param origin where the schedule's {@code spec} was written
  */
+@API(status = MAINTAINED, since = "0.1")
 public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<MaintenanceWindow> windows,
         List<MaintenanceExclusion> exclusions, Origin origin) {
 

@@ -1,6 +1,9 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A recurring stretch of time when upgrades may run.
@@ -9,6 +12,7 @@ import java.util.Objects;
  * @param span when it happens
  * @param origin where it was written
  */
+@API(status = MAINTAINED, since = "0.1")
 public record MaintenanceWindow(String name, RecurringSpan span, Origin origin) {
 
     /** Validates the parts. */

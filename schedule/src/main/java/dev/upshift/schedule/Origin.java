@@ -1,7 +1,10 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.problem.SourceLocation;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Where a part of a schedule was written, so that checks made after reading (such as an
@@ -10,6 +13,7 @@ import java.util.Objects;
  * @param location the file, line and column
  * @param field the dotted path of the field ({@code spec.maintenanceWindows[0]})
  */
+@API(status = MAINTAINED, since = "0.1")
 public record Origin(SourceLocation location, String field) {
 
     /** Validates the parts. */

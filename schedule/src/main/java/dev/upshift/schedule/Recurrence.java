@@ -1,5 +1,7 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.problem.SyntaxException;
 import java.time.DateTimeException;
 import java.time.Instant;
@@ -12,6 +14,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.apiguardian.api.API;
 
 /**
  * An RFC 5545 recurrence rule ({@code RRULE} value), checked and ready to expand.
@@ -27,6 +30,7 @@ import java.util.OptionalInt;
  * without {@code WKST} starts its weeks on Monday, as RFC 5545 says, whatever the JVM's locale.
  * Immutable and thread-safe.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class Recurrence {
     /**
      * The most characters a rule may have: room for {@code BYYEARDAY} listing every day of the year

@@ -1,5 +1,7 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.problem.SyntaxException;
 import dev.upshift.common.problem.UpshiftException;
 import java.time.Duration;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * When a maintenance window or exclusion happens: a local start time in a time zone, a length,
@@ -36,6 +39,7 @@ import java.util.Optional;
  *
  * <p>Immutable and thread-safe.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class RecurringSpan {
     private static final Duration SLACK = Duration.ofDays(2);
     /** How many starts the first-occurrence search takes at a time while it skips dropped ones. */

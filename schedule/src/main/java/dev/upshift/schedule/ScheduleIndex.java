@@ -1,5 +1,7 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
@@ -8,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Maintenance schedules expanded once into sorted interval arrays, one per set of exclusion
@@ -25,6 +28,7 @@ import java.util.Set;
  * query never fails on a schedule the index holds, whatever range it widens to: queries throw only
  * for arguments outside their documented range.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class ScheduleIndex {
     /** The default horizon: two years (731 days). */
     public static final Duration DEFAULT_HORIZON = Limits.DEFAULT_HORIZON;

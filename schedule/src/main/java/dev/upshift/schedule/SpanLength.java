@@ -1,7 +1,10 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.time.Duration;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * How long each occurrence of a window or exclusion lasts.
@@ -15,6 +18,7 @@ import java.util.Objects;
  * @param duration the length: positive, in whole seconds, at most the supported range (1900 to 9000)
  * @param wallClock whether the length is measured on the local clock (true) or as elapsed time
  */
+@API(status = MAINTAINED, since = "0.1")
 public record SpanLength(Duration duration, boolean wallClock) {
 
     /** Validates that the length is positive, in whole seconds and no longer than the supported range. */

@@ -1,7 +1,10 @@
 package dev.upshift.schedule;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.value.VersionChange;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What an upgrade changes, as far as maintenance exclusions care: how far the version moves and
@@ -16,6 +19,7 @@ import java.util.Objects;
  * @param versionChange how far the version moves; {@link VersionChange#NONE} for a configuration change
  * @param changesNodes whether the upgrade rolls or replaces nodes
  */
+@API(status = MAINTAINED, since = "0.1")
 public record UpgradeKind(VersionChange versionChange, boolean changesNodes) {
 
     /** A patch upgrade that leaves nodes alone. */

@@ -1,6 +1,9 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.diff.merge.MergeResult;
+import org.apiguardian.api.API;
 
 /**
  * Carries an upgrade's change out into the world: applies the changed documents directly to a
@@ -24,6 +27,7 @@ import dev.upshift.diff.merge.MergeResult;
  * <p>Embedded default: writing the changed documents back to the fleet folder.
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ChangePublisher {
 
     /**

@@ -1,5 +1,9 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Lists the fleet: every cluster Upshift manages, as it stands now.
  *
@@ -16,6 +20,7 @@ package dev.upshift.spi;
  * <p>Embedded default: the files of a fleet folder. docs/spi.md shows an in-memory inventory.
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ClusterInventory {
 
     /**

@@ -1,7 +1,10 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One matcher of a {@link ClusterUpgrade} or of one of its {@link Stage stages} (seed 001): it
@@ -17,6 +20,7 @@ import java.util.Optional;
  * @param value the text to compare with, or the regular expression
  * @param isRegex whether {@code value} is a regular expression
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ClusterMatcher(Optional<String> name, Optional<String> key, String value, boolean isRegex) {
 
     /**

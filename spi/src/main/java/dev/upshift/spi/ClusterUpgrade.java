@@ -1,5 +1,7 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.SourceLocation;
 import java.time.Duration;
 import java.time.Instant;
@@ -9,6 +11,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * An upgrade intent: the content of a {@code ClusterUpgrade} document (seed 001, DESIGN.md section
@@ -44,6 +47,7 @@ import java.util.Set;
  * @param location where the document was read from; {@code upgrade <name>} for upgrades built in
  *     code
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, UpgradeTarget target,
         Optional<Instant> startTime, Duration expectedDuration, WindowPolicy windowPolicy, StrategyPreference strategy,
         List<Stage> stages, SourceLocation location) {

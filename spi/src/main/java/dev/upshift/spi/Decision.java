@@ -1,8 +1,12 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /** What an {@link UpgradeStrategy} answers: it takes the request over, or declines it with a reason. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface Decision permits Decision.Accepted, Decision.Declined {
 
     /** The strategy takes the request over. */

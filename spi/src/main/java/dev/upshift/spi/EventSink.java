@@ -1,5 +1,9 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Receives one telemetry event per finished upgrade (seed 002), for dashboards, alerts and audits.
  *
@@ -14,6 +18,7 @@ package dev.upshift.spi;
  * <p>Default: {@link #noop()}.
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface EventSink {
 
     /**

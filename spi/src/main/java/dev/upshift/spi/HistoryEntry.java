@@ -1,10 +1,13 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.release.Version;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One state change of one upgrade, as the {@link HistoryStore} journals it (seed 001's result
@@ -20,6 +23,7 @@ import java.util.Optional;
  * @param message what happened, for a person ({@code "published as commit 3f2a1c9"}); may be empty
  * @param reasons why, when the state is one a reason explains (blocked, waiting, failed)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record HistoryEntry(Instant at, String clusterId, String upgradeId, Version from, Version to,
         Optional<String> intent, UpgradeState state, String message, List<Reason> reasons) {
 

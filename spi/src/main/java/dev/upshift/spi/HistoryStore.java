@@ -1,6 +1,9 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The journal of upgrades: every state change the engine makes is appended, never changed or
@@ -19,6 +22,7 @@ import java.util.List;
  *
  * <p>Embedded default: a JSON-lines journal with a schema version, written with fsync.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface HistoryStore {
 
     /**

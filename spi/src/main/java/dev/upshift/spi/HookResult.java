@@ -1,7 +1,10 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What an {@link UpgradeHook} answers: go on, ask again later, or stop the upgrade with a reason.
@@ -12,6 +15,7 @@ import java.util.Objects;
  *         : HookResult.retryAfter(Duration.ofMinutes(1));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface HookResult permits HookResult.Proceed, HookResult.RetryAfter, HookResult.Abort {
 
     /** Go on. */

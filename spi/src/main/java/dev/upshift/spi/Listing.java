@@ -1,7 +1,10 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.Problem;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What a source answers: the items it could read, and the problems of those it could not.
@@ -16,6 +19,7 @@ import java.util.List;
  * @param problems what could not be read, or deserves a warning; empty when all is well
  * @param <T> the kind of item
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Listing<T>(List<T> items, List<Problem> problems) {
 
     /** Validates and copies the parts: neither list may hold {@code null}. */

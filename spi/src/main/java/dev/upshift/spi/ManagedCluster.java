@@ -1,5 +1,7 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.diff.document.DocumentDefaults;
 import dev.upshift.diff.document.DocumentSet;
@@ -10,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * A managed workload cluster: the content of a {@code ManagedCluster} document (DESIGN.md section
@@ -44,6 +47,7 @@ import java.util.TreeMap;
  * @param location where the document was read from, for messages about the cluster as a whole;
  *     {@code cluster <id>} for clusters built in code
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ManagedCluster(String id, Map<String, String> labels, String infrastructure, Version release,
         Optional<String> schedule, Optional<Freeze> freeze, DocumentDefaults values, DocumentSet resources,
         SourceLocation location) {

@@ -1,10 +1,15 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * How many clusters of a {@link Stage} may upgrade at the same time: a number of clusters, or a
  * percentage of the stage's clusters. Core turns a percentage into a number by flooring it, and
  * never lets it fall below one cluster.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface MaxConcurrent permits MaxConcurrent.Clusters, MaxConcurrent.Percent {
 
     /**

@@ -1,6 +1,11 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /** How a finished upgrade ended. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum Outcome {
     /** The cluster runs the target release (or the new values). */
     SUCCEEDED("succeeded"),

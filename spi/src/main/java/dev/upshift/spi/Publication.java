@@ -1,8 +1,12 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /** What a {@link ChangePublisher} answers: the change went out, or it was refused for good. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface Publication permits Publication.Published, Publication.Rejected {
 
     /**

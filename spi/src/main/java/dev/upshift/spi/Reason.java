@@ -1,9 +1,12 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Why a cluster is where it is: a stable code for machines, a message for people, and when the
@@ -13,6 +16,7 @@ import java.util.regex.Pattern;
  * @param message what a person should know; not blank
  * @param until when the reason stops holding, if known
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Reason(String code, String message, Optional<Instant> until) {
     private static final Pattern CODE = Pattern.compile("[A-Z][A-Z0-9]*(_[A-Z0-9]+)*");
 

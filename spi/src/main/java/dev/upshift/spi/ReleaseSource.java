@@ -1,6 +1,9 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.release.Release;
+import org.apiguardian.api.API;
 
 /**
  * Lists the releases that make up the catalog: their components, defaults, field rules and
@@ -17,6 +20,7 @@ import dev.upshift.release.Release;
  * <p>Embedded default: the {@code Release} documents of a fleet folder.
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ReleaseSource {
 
     /**

@@ -1,6 +1,9 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.release.Release;
+import org.apiguardian.api.API;
 
 /**
  * A dry-run: what a cluster's documents would be at a release, with the cluster's own values (seed
@@ -28,6 +31,7 @@ import dev.upshift.release.Release;
  * Configure one with {@code Planner.builder().renderer(r)}.
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface Renderer {
 
     /**

@@ -1,9 +1,13 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.diff.document.DocumentSet;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /** What a {@link Renderer} answers: the rendered documents, or why the cluster cannot be rendered. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface Rendering permits Rendering.Rendered, Rendering.Rejected {
 
     /** The cluster renders to these documents. */

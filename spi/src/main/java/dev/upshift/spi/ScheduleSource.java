@@ -1,6 +1,9 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.schedule.MaintenanceSchedule;
+import org.apiguardian.api.API;
 
 /**
  * Lists the maintenance schedules that clusters name in {@code spec.schedule}.
@@ -16,6 +19,7 @@ import dev.upshift.schedule.MaintenanceSchedule;
  * <p>Embedded default: the {@code MaintenanceSchedule} documents of a fleet folder.
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ScheduleSource {
 
     /**

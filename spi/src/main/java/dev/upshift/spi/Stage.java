@@ -1,9 +1,12 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * An ordered group of clusters inside a {@link ClusterUpgrade} ({@code spec.stages[]}): a stage
@@ -24,6 +27,7 @@ import java.util.Optional;
  * @param maxFailures how many failed upgrades the stage tolerates; one more halts it. 0 by default:
  *     the first failure halts the stage
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Stage(String name, List<ClusterMatcher> matchers, Duration soak, Optional<MaxConcurrent> maxConcurrent,
         int maxFailures) {
 

@@ -1,6 +1,9 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Instant;
+import org.apiguardian.api.API;
 
 /**
  * Observes how a published upgrade is going: in progress (how many machines are done), succeeded or
@@ -17,6 +20,7 @@ import java.time.Instant;
  * the probe's.
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface StatusProbe {
 
     /**

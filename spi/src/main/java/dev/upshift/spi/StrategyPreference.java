@@ -1,7 +1,10 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Which way a {@link ClusterUpgrade} prefers its clusters' machines to be changed
@@ -9,6 +12,7 @@ import java.util.Map;
  * work to the {@link UpgradeStrategy} adapters in turn, and when every one declines, the rolling
  * fallback applies.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum StrategyPreference {
     /**
      * Replace machines one by one: publish the change and let the cluster's controllers roll it out

@@ -1,8 +1,11 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.release.Version;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One upgrade of one cluster, as the engine hands it to the effectful adapters: moving the cluster
@@ -19,6 +22,7 @@ import java.util.Optional;
  * @param intent the name of the {@link ClusterUpgrade} that asked for it; absent for a single
  *     command ({@code upshift apply})
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Upgrade(String id, ManagedCluster cluster, Version from, Version to, Optional<String> intent) {
 
     /**

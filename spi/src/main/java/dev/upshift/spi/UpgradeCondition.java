@@ -1,8 +1,11 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Instant;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * A status condition of an upgrade, shaped like a Kubernetes condition so that an operator can copy
@@ -17,6 +20,7 @@ import java.util.regex.Pattern;
  *     at most 32,768 characters
  * @param lastTransitionTime when the condition last changed
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record UpgradeCondition(Type type, String reason, String message, Instant lastTransitionTime) {
     private static final Pattern REASON = Pattern.compile("[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?");
 

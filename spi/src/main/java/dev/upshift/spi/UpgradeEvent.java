@@ -1,9 +1,12 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One finished upgrade, as telemetry reports it (seed 002: cluster id, infrastructure, the new
@@ -20,6 +23,7 @@ import java.util.Optional;
  * @param startedAt when the upgrade started
  * @param duration how long it took, from start to outcome; not negative
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record UpgradeEvent(Upgrade upgrade, Outcome outcome, Optional<String> failureReason, Instant startedAt,
         Duration duration) {
 

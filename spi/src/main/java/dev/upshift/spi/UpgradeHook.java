@@ -1,5 +1,9 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Runs before and after each upgrade, for work around it: silence the alerts an upgrade would trip
  * and restore them afterwards (seed 001), open and close a change ticket, run a smoke test. Implement
@@ -26,6 +30,7 @@ package dev.upshift.spi;
  * could not run: before an upgrade, the upgrade does not start this reconcile; after one, the hook is
  * called again on the next reconcile.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface UpgradeHook {
 
     /**

@@ -1,11 +1,14 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.merge.MergeResult;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What an {@link UpgradeStrategy} is asked to take over (seed 004): the machines of one owner — the
@@ -23,6 +26,7 @@ import java.util.Objects;
  *     the changes of one document, {@link MergeResult#highestImpact()} what they cost
  * @param preference what the {@link ClusterUpgrade} prefers
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record UpgradeRequest(Upgrade upgrade, Owner owner, List<DocumentId> machines, DocumentSet newSpecs,
         MergeResult diff, StrategyPreference preference) {
 

@@ -1,5 +1,9 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Lists the upgrade intents: the {@link ClusterUpgrade}s saying which clusters go to which release,
  * when and in which stages.
@@ -15,6 +19,7 @@ package dev.upshift.spi;
  * <p>Embedded default: the {@code ClusterUpgrade} documents of a fleet folder.
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface UpgradeSource {
 
     /**

@@ -1,12 +1,16 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Where a cluster stands with respect to its upgrade: the {@code state} words of plans (DESIGN.md
  * section 8) and of {@link HistoryEntry history entries}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum UpgradeState {
     /** Nothing to do: the cluster runs its target with its values. */
     UP_TO_DATE("upToDate"),

@@ -1,8 +1,11 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What a {@link StatusProbe} observed of an upgrade: in progress (with how far it got), succeeded,
@@ -15,6 +18,7 @@ import java.util.Optional;
  * UpgradeStatus.failed("DrainTimeout", "hop 19.3.1 → 20.1.0: node cp-2 did not drain in 15m", now);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface UpgradeStatus permits UpgradeStatus.InProgress, UpgradeStatus.Succeeded, UpgradeStatus.Failed {
 
     /** The condition this status makes true. */

@@ -1,5 +1,9 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A way of changing a cluster's machines other than replacing them one by one: in place, or by an
  * external system (seed 004's pluggable upgrade strategy). Each strategy accepts or declines a
@@ -21,6 +25,7 @@ package dev.upshift.spi;
  * not a reason to fall back to rolling) and the engine asks again on the next one.
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface UpgradeStrategy {
 
     /**

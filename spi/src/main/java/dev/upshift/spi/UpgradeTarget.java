@@ -1,9 +1,12 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.release.Version;
 import dev.upshift.release.VersionConstraint;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Where a {@link ClusterUpgrade} takes its clusters: an explicit release ({@code release: 20.1.0}),
@@ -11,6 +14,7 @@ import java.util.Optional;
  * ({@code target: {channel: stable, constraint: "~20.1"}}), which moves on by itself as new
  * releases arrive (automatic upgrades). Resolving a channel against the catalog is core's work.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface UpgradeTarget permits UpgradeTarget.ExplicitRelease, UpgradeTarget.Channel {
 
     /** Targets one release. */

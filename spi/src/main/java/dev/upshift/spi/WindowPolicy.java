@@ -1,9 +1,13 @@
 package dev.upshift.spi;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /** How an upgrade uses a maintenance window ({@code spec.windowPolicy} of a {@link ClusterUpgrade}). */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum WindowPolicy {
     /**
      * The upgrade must start inside a window and may finish after the window ends: any allowed

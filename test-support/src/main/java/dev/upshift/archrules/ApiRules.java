@@ -14,7 +14,7 @@ import com.tngtech.archunit.lang.SimpleConditionEvent;
 
 /**
  * DESIGN.md section 2: types in packages named {@code internal} are not API, so no API signature
- * names one. Each module's {@code PurityTest} or {@code LayeringTest} includes these rules with
+ * names one; and every public type says its API status. Each module's {@code PurityTest} or {@code LayeringTest} includes these rules with
  * {@code ArchTests.in(ApiRules.class)}. Shared as diff's test jar.
  */
 public final class ApiRules {
@@ -51,6 +51,13 @@ public final class ApiRules {
                 }
             })
             .because("types in packages named internal are not API");
+
+    @ArchTest
+    public static final ArchRule everyPublicTypeSaysItsStatus = classes()
+            .that().arePublic().and().areTopLevelClasses()
+            .should().beAnnotatedWith("org.apiguardian.api.API")
+            .because("a user must see whether a type is stable, experimental or internal, and since when"
+                    + " (@API(status, since), as JUnit marks its types)");
 
     private static boolean internal(JavaClass type) {
         JavaClass base = type.isArray() ? type.getBaseComponentType() : type;

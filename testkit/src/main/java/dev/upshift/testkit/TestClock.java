@@ -1,5 +1,7 @@
 package dev.upshift.testkit;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -7,6 +9,7 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apiguardian.api.API;
 
 /**
  * A {@link Clock} that stands still until a test moves it: hand it to whatever reads the time, then
@@ -20,6 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Thread-safe: readers see every move made before their read.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class TestClock extends Clock {
     private final AtomicReference<Instant> now;
     private final ZoneId zone;

@@ -1,14 +1,16 @@
 package dev.upshift.common.kind;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * One kind of Upshift document ({@code Release}, {@code MaintenanceSchedule}, ...): its name, the
@@ -27,6 +29,7 @@ import java.util.TreeSet;
  *
  * @param <T> what a document of this kind is read into
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DocumentKind<T> {
     private final String name;
     private final String apiVersion;

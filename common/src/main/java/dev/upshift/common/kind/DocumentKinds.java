@@ -1,5 +1,7 @@
 package dev.upshift.common.kind;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.problem.Suggestions;
 import dev.upshift.common.source.SourceDocument;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * A registry of {@link DocumentKind}s: what a tool that reads folders of mixed documents knows how
@@ -29,6 +32,7 @@ import java.util.TreeMap;
  *
  * <p>Immutable and thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DocumentKinds {
     private final Map<String, DocumentKind<?>> kinds;
     private final Migrations migrations;

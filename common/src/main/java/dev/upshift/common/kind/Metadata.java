@@ -1,7 +1,10 @@
 package dev.upshift.common.kind;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The {@code metadata} every Upshift document carries: a required non-empty {@code name}, optional
@@ -14,6 +17,7 @@ import java.util.Objects;
  * @param labels labels, for selection
  * @param annotations free-form notes
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Metadata(String name, Map<String, String> labels, Map<String, String> annotations) {
     /** The most characters a name may have when read from a document: a Kubernetes object name's. */
     public static final int MAX_NAME_LENGTH = 253;

@@ -1,9 +1,12 @@
 package dev.upshift.common.kind;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * One forward step of a document kind's schema, from one {@code apiVersion} to the next.
@@ -14,6 +17,7 @@ import java.util.Set;
  * instead of an edit in place. {@link #migrate} must be idempotent: applied to its own output it
  * changes nothing.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface Migration {
 
     /** The document kind this step applies to ({@code Release}, {@code MaintenanceSchedule}, ...). */

@@ -1,5 +1,7 @@
 package dev.upshift.common.kind;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.problem.SourceLocation;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The chains of {@link Migration}s that bring older documents forward to the {@code apiVersion}
@@ -22,6 +25,7 @@ import java.util.Set;
  * the current version is returned unchanged, which makes the whole chain idempotent. Immutable and
  * thread-safe once built.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Migrations {
     private final Map<String, String> current;
     private final Map<String, Migration> steps;

@@ -1,5 +1,9 @@
 package dev.upshift.common.problem;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import org.apiguardian.api.API;
+
 /**
  * Where a field of a document is, for problems found after the document's text is gone: checks
  * across documents (a cluster's unknown release, an upgrade's stage) are made from records that know
@@ -11,6 +15,7 @@ package dev.upshift.common.problem;
  * documents read from text is {@code SourceDocument.locator}.
  */
 @FunctionalInterface
+@API(status = MAINTAINED, since = "0.1")
 public interface FieldLocator {
     /** The location of the field at {@code pointer} in the document starting at {@code document}. */
     SourceLocation locate(SourceLocation document, String pointer);

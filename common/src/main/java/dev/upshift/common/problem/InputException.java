@@ -1,13 +1,17 @@
 package dev.upshift.common.problem;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * Thrown when an input cannot be used. It carries every error found in the input, not only the
  * first, each with its file, line, column and field; warnings found along the way ride along.
  * Nothing derived from a rejected input is ever half-applied.
  */
+@API(status = MAINTAINED, since = "0.1")
 public class InputException extends UpshiftException {
     private static final long serialVersionUID = 1L;
 

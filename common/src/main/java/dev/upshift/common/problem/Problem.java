@@ -1,7 +1,9 @@
 package dev.upshift.common.problem;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
 
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One thing wrong (or worth a warning) in an input, pointing at where it is.
@@ -17,6 +19,7 @@ import java.util.Objects;
  * @param message what is wrong and, where it helps, what was expected
  * @param severity whether the problem makes the input unusable
  */
+@API(status = MAINTAINED, since = "0.1")
 public record Problem(SourceLocation location, String field, String message, Severity severity)
         implements Comparable<Problem> {
 

@@ -1,5 +1,7 @@
 package dev.upshift.common.problem;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -7,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * Collects the problems found while reading an input so that all of them are reported at once.
@@ -23,6 +26,7 @@ import java.util.function.Supplier;
  *
  * <p>Not thread-safe: one collector serves one reading.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class Problems {
     /** How many problems of one source a collector keeps by default. */
     public static final int DEFAULT_PER_SOURCE = 100;

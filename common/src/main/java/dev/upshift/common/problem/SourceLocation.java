@@ -1,11 +1,15 @@
 package dev.upshift.common.problem;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A place in an input: the source it came from (usually a file path), a 1-based line and a 1-based
  * column. Line or column 0 means "unknown" (for example a value that a migration added).
  */
+@API(status = MAINTAINED, since = "0.1")
 public record SourceLocation(String source, int line, int column) {
 
     /** Validates the parts: the source is non-null, line and column are not negative. */

@@ -1,14 +1,18 @@
 package dev.upshift.common.problem;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * "Did you mean" hints for misspelt names: fields, kinds, zones, enumerated words, command-line
  * options. Every Upshift message that suggests a name uses it, and tools that embed Upshift can use
  * it for their own messages so that suggestions read alike. Pure and thread-safe.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class Suggestions {
     /** The longest word that gets a suggestion; no name Upshift suggests is near this long. */
     public static final int MAX_WORD_LENGTH = 256;

@@ -1,6 +1,9 @@
 package dev.upshift.common.problem;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * A text that does not parse as what it should be: a version, a constraint, a duration, a path.
@@ -11,6 +14,7 @@ import java.util.Locale;
  * {@link #reason()}, so that a caller that read the text from a document can report the
  * document's own line and column instead.
  */
+@API(status = MAINTAINED, since = "0.1")
 public class SyntaxException extends UpshiftException {
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,9 @@
 package dev.upshift.common.problem;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import org.apiguardian.api.API;
+
 /**
  * The root of every exception Upshift throws on purpose.
  *
@@ -8,6 +12,7 @@ package dev.upshift.common.problem;
  * cannot work with: a malformed document, an invalid version or constraint, a contradictory
  * configuration. Subtypes carry the details a person needs to fix the input.
  */
+@API(status = MAINTAINED, since = "0.1")
 public class UpshiftException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

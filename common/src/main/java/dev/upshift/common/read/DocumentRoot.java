@@ -1,13 +1,15 @@
 package dev.upshift.common.read;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.kind.Metadata;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.problem.SyntaxException;
 import dev.upshift.common.source.SourceDocument;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The root every Upshift document shares, read once for every kind: {@code apiVersion} and
@@ -18,6 +20,7 @@ import java.util.Optional;
  * @param metadata the metadata, empty when it has errors
  * @param spec the {@code spec} mapping, empty when missing or not a mapping
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record DocumentRoot(ObjectView view, Optional<Metadata> metadata, Optional<ObjectView> spec) {
     private static final List<String> METADATA_FIELDS = List.of("name", "namespace", "labels", "annotations");
 

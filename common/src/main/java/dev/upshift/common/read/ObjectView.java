@@ -1,5 +1,7 @@
 package dev.upshift.common.read;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.Problems;
@@ -19,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * A typed, position-aware reader over one mapping of a {@link SourceDocument}, for turning a
@@ -33,6 +36,7 @@ import java.util.function.Function;
  *
  * <p>Not thread-safe; a view lives for one reading.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ObjectView {
     private final SourceDocument document;
     private final Problems problems;

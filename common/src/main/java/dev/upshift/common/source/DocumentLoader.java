@@ -1,5 +1,7 @@
 package dev.upshift.common.source;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadConstraints;
@@ -23,6 +25,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.yaml.snakeyaml.LoaderOptions;
 
 /**
@@ -59,6 +62,7 @@ import org.yaml.snakeyaml.LoaderOptions;
  *
  * <p>Instances are immutable and thread-safe.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class DocumentLoader {
     private final LoadLimits limits;
     private final AnchorAwareYamlFactory yaml;

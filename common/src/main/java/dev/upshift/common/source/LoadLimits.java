@@ -1,5 +1,9 @@
 package dev.upshift.common.source;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import org.apiguardian.api.API;
+
 /**
  * Bounds on what the {@link DocumentLoader} accepts, so that a hostile or broken input fails fast
  * with a clear message instead of exhausting memory or time.
@@ -22,6 +26,7 @@ package dev.upshift.common.source;
  *     aliases of one large value. An input without aliases holds at most about {@code maxBytes} of
  *     text, so only a value below {@code maxBytes} limits such inputs
  */
+@API(status = MAINTAINED, since = "0.1")
 public record LoadLimits(long maxBytes, int maxDepth, long maxNodes, int maxDocuments, long maxExpandedBytes) {
 
     /** The largest {@link #maxBytes()} that can be set: 1 GiB. */

@@ -1,5 +1,7 @@
 package dev.upshift.common.source;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.kind.Migration;
@@ -10,6 +12,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * One document as loaded from a source: its tree and where each of its values stood.
@@ -18,6 +21,7 @@ import java.util.Set;
  * document works on {@code root().deepCopy()}. Two documents are equal when their parts are and they
  * share their positions (the same load).
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class SourceDocument {
     private final String source;
     private final int index;

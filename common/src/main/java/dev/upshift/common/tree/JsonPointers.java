@@ -1,11 +1,14 @@
 package dev.upshift.common.tree;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.problem.SyntaxException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * JSON Pointers (RFC 6901): parsing, formatting, escaping and resolving against a document. The one
@@ -17,6 +20,7 @@ import java.util.Optional;
  * ({@code 0}, {@code 12}); {@code -} names the position after the last item, which only
  * {@code add} can use.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class JsonPointers {
     private JsonPointers() {}
 

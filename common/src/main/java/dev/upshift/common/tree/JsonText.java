@@ -1,5 +1,7 @@
 package dev.upshift.common.tree;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.problem.SyntaxException;
 import java.math.BigDecimal;
@@ -9,6 +11,7 @@ import java.util.Deque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The one JSON text writer of Upshift, in three layouts, and the one JSON string quoter. Every stable
@@ -38,6 +41,7 @@ import java.util.Map;
  * <p>Every stable JSON text Upshift writes goes through it, so that the same tree gives the same
  * bytes on every machine.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class JsonText {
     private static final String[] INDENTS = new String[130];
 

@@ -1,5 +1,7 @@
 package dev.upshift.common.tree;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -15,6 +17,7 @@ import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The one toolkit for Jackson trees in Upshift: the node factory, equality in three explicit modes,
@@ -26,6 +29,7 @@ import java.util.Objects;
  *
  * <p>For readers of kinds and adapters that compare, copy or describe trees as Upshift does.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class JsonTrees {
     /** The node factory every Upshift tree is built with (exact decimals, as the loader reads them). */
     public static final JsonNodeFactory NODES = new JsonNodeFactory(true);

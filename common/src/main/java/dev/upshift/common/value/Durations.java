@@ -1,9 +1,12 @@
 package dev.upshift.common.value;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.problem.SyntaxException;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Parses durations the way Upshift documents write them: Go style ({@code 90m}, {@code 24h},
@@ -12,6 +15,7 @@ import java.util.Locale;
  * rejected; zero is allowed. A duration has at most {@value #MAX_LENGTH} characters, checked before
  * anything else, so parsing is cheap whatever the text.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class Durations {
     /** The most characters a duration may have, blanks around it included. */
     public static final int MAX_LENGTH = 64;

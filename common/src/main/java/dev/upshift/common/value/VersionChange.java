@@ -1,5 +1,9 @@
 package dev.upshift.common.value;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
+import org.apiguardian.api.API;
+
 /**
  * How far a version moves: not at all, by a patch, a minor or a major version, in increasing
  * order. The release model judges it between two releases (and between two versions of the
@@ -10,6 +14,7 @@ package dev.upshift.common.value;
  * change to a document is for what runs (in place, rolling, replacing machines): a patch upgrade
  * may replace every node, and a major one may touch nothing running.
  */
+@API(status = MAINTAINED, since = "0.1")
 public enum VersionChange {
     /** The same version (for an upgrade: only configuration values change). */
     NONE("none"),

@@ -1,5 +1,7 @@
 package dev.upshift.core.file;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
@@ -19,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Reads Upshift documents from files: one file, or every {@code .yaml}, {@code .yml} and
@@ -39,6 +42,7 @@ import java.util.Objects;
  * <p>Every file is read before anything is reported, so one run shows every problem of every file.
  * Problems name files by the path as given (relative paths stay relative).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DocumentFiles {
     private final DocumentLoader loader;
 

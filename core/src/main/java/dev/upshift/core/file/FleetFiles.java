@@ -1,5 +1,7 @@
 package dev.upshift.core.file;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
@@ -20,6 +22,7 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * The documents of a fleet folder, read once: every YAML or JSON file below it, in any layout, in
@@ -45,6 +48,7 @@ import java.util.TreeSet;
  *
  * <p>Immutable once loaded; it reflects the files as they were when {@link #load} read them.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class FleetFiles implements FleetDocuments {
     private static final String MANAGED_CLUSTER = "ManagedCluster";
     private static final String FIELD = "spec.resourcesFrom";

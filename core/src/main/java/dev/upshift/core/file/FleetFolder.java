@@ -1,5 +1,7 @@
 package dev.upshift.core.file;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.common.problem.InputException;
@@ -22,6 +24,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The embedded default sources: a fleet folder read as a {@link ClusterInventory},
@@ -51,6 +54,7 @@ import java.util.Objects;
  *
  * <p>Immutable and thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class FleetFolder implements ClusterInventory, ReleaseSource, ScheduleSource, UpgradeSource {
     private final Path root;
     private final DocumentFiles files;

@@ -1,5 +1,7 @@
 package dev.upshift.core.fleet;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.FieldLocator;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.release.Release;
@@ -13,6 +15,7 @@ import dev.upshift.spi.ScheduleSource;
 import dev.upshift.spi.UpgradeSource;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Everything a fleet holds, as one reading found it: the four listings the SPI's sources give, every
@@ -38,6 +41,7 @@ import java.util.Objects;
  *     ({@code PlanInput.withFields}); it holds the documents read, with their positions, as long
  *     as it is kept
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record FleetContents(Listing<ManagedCluster> clusters, Listing<Release> releases,
         Listing<MaintenanceSchedule> schedules, Listing<ClusterUpgrade> upgrades, List<Problem> problems,
         FieldLocator fields) implements ClusterInventory, ReleaseSource, ScheduleSource, UpgradeSource {

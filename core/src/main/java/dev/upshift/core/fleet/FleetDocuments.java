@@ -1,8 +1,11 @@
 package dev.upshift.core.fleet;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.source.SourceDocument;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A fleet's documents as one reading found them, wherever they came from (a folder, git, an API):
@@ -15,6 +18,7 @@ import java.util.List;
  * FleetDocuments read = FleetDocuments.of(documents, List.of(), ResourceFolders.none());
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface FleetDocuments {
 
     /** Upshift's own documents, in the order they were read (path order for a folder). */

@@ -1,5 +1,7 @@
 package dev.upshift.core.fleet;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.diff.rule.FieldRules;
@@ -8,6 +10,7 @@ import dev.upshift.schedule.AvailabilityProfile;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
+import org.apiguardian.api.API;
 
 /**
  * The document kinds a fleet folder holds, each at {@code apiVersion: upshift.dev/v1alpha1}:
@@ -32,6 +35,7 @@ import dev.upshift.spi.ManagedCluster;
  * does. {@link #standard()} and {@link #MANAGED_CLUSTER} read no folder
  * ({@link ResourceFolders#none()}).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class FleetKinds {
     /**
      * The {@code ManagedCluster} kind, read into {@link ManagedCluster}: {@code spec.release} and

@@ -1,8 +1,11 @@
 package dev.upshift.core.fleet;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Finds the Kubernetes documents of the folder a {@code ManagedCluster} names in
@@ -15,6 +18,7 @@ import java.util.List;
  * <p>Called once per cluster document that names a folder, on the reading thread.
  */
 @FunctionalInterface
+@API(status = EXPERIMENTAL, since = "0.1")
 public interface ResourceFolders {
 
     /**

@@ -1,5 +1,7 @@
 package dev.upshift.core.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.common.source.SourceDocument;
 import dev.upshift.diff.document.Document;
@@ -21,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The change of one cluster going to a release: the three-way merge the planner judges, and what a
@@ -62,6 +65,7 @@ import java.util.Optional;
  * writing them works on {@code tree().deepCopy()}. Field rules and list decisions hold only scalar
  * values, which Jackson cannot change. The object itself is immutable.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ClusterChange {
     private final String cluster;
     private final Version from;

@@ -1,5 +1,7 @@
 package dev.upshift.core.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
@@ -7,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Why one cluster is where it is, and when that changes: every reason in the order it must be
@@ -23,6 +26,7 @@ import java.util.Optional;
  * @param summary one line: the cluster, its move and its state
  * @param steps the steps, in order
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Explanation(String cluster, UpgradeState state, String summary, List<Step> steps) {
 
     /** Validates and copies the parts. */

@@ -1,5 +1,7 @@
 package dev.upshift.core.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.Problem;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
@@ -9,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The plan of a fleet at one instant: one {@link PlanEntry} per cluster, and the problems of the
@@ -22,6 +25,7 @@ import java.util.Optional;
  * @param problems what was wrong with the input (read problems carried from the sources, an upgrade
  *     that selects nothing, an unknown release or schedule, a cluster in two stages, ...), sorted
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Plan(Instant now, List<PlanEntry> entries, List<Problem> problems) {
 
     /**

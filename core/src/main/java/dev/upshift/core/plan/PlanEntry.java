@@ -1,5 +1,7 @@
 package dev.upshift.core.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.value.VersionChange;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.release.Version;
@@ -11,6 +13,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What the plan says about one cluster at the plan's instant: where it goes, by which path, in
@@ -49,6 +52,7 @@ import java.util.Optional;
  * @param unchecked whether some hop of the path assumed a component's compatibility instead of
  *     checking it (no {@code componentUpgradesFrom} rule)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record PlanEntry(String cluster, Version from, Optional<Version> to, List<Version> path,
         Optional<PlanKind> kind, Optional<VersionChange> releaseChange, Optional<String> upgrade,
         Optional<String> stage, UpgradeState state, Optional<Interval> window, Optional<Instant> expectedEnd,

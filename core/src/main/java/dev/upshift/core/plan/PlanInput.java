@@ -1,5 +1,7 @@
 package dev.upshift.core.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.FieldLocator;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.core.fleet.FleetContents;
@@ -21,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Everything the planner reads: the catalog, the fleet, the schedules, the upgrade intents, the
@@ -42,6 +45,7 @@ import java.util.Objects;
  *     finds across documents name their field's line and column ({@link #withFields}); by default
  *     they are at their document's start
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
         List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems, FieldLocator fields) {
 

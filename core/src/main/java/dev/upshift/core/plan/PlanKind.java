@@ -1,6 +1,9 @@
 package dev.upshift.core.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.value.VersionChange;
+import org.apiguardian.api.API;
 
 /**
  * What a planned upgrade is, as maintenance-exclusion scopes judge it (DESIGN.md section 8): the
@@ -12,6 +15,7 @@ import dev.upshift.common.value.VersionChange;
  * {@code kubernetes} component at all (only etcd, say) is {@link #PATCH}; a hop between releases of
  * which one has no {@code kubernetes} component counts the release versions' own change instead.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum PlanKind {
     /** The kubernetes component moves by at most a patch version. */
     PATCH("patch"),

@@ -1,5 +1,7 @@
 package dev.upshift.core.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.release.SkewPolicy;
 import dev.upshift.release.UpgradeGraph;
 import dev.upshift.schedule.AllowedIntervals;
@@ -10,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The planner: a pure function of (catalog, fleet, schedules, upgrades, history, now) to a
@@ -29,6 +32,7 @@ import java.util.Optional;
  *
  * <p>Immutable and thread-safe (when its renderer, if any, is); build one with {@link #builder()}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Planner {
     private final SkewPolicy skewPolicy;
     private final int workerSkew;

@@ -1,5 +1,7 @@
 package dev.upshift.core.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.Problem;
 import dev.upshift.core.select.FleetSelection;
 import dev.upshift.core.select.UpgradeSelection;
@@ -20,6 +22,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.apiguardian.api.API;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +40,7 @@ import org.slf4j.LoggerFactory;
  * <p>Thread-safe: memos are filled under the rule that a value, once computed, is the same whoever
  * computes it.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class PreparedFleet {
     private static final Logger LOG = LoggerFactory.getLogger(PreparedFleet.class);
     private static final Instant EARLIEST = AllowedIntervals.EARLIEST;

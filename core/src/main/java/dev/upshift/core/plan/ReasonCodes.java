@@ -1,12 +1,16 @@
 package dev.upshift.core.plan;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Every reason code a plan uses, in one place (docs/planning.md describes each: what it means and
  * how it lifts). Codes are stable: tools may match on them. A {@link dev.upshift.spi.Reason}'s
  * {@code until} is set where the planner knows when the reason lifts.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ReasonCodes {
     private ReasonCodes() {}
 

@@ -1,11 +1,14 @@
 package dev.upshift.core.present;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.tree.JsonText;
 import dev.upshift.core.plan.Explanation;
 import dev.upshift.core.plan.PlanEntry;
 import java.time.Instant;
+import org.apiguardian.api.API;
 
 /**
  * The stable JSON form of an {@link Explanation} of one cluster, as {@code upshift explain --output
@@ -18,6 +21,7 @@ import java.time.Instant;
  * plan.entry("prod-eu-1").map(e -> ExplanationJson.render(e, plan.now()));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ExplanationJson {
     private ExplanationJson() {}
 

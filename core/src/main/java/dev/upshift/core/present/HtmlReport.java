@@ -1,6 +1,7 @@
 package dev.upshift.core.present;
 
 import static dev.upshift.core.present.Html.esc;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.simulate.SimulatedCluster;
@@ -12,6 +13,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A simulation as one self-contained HTML page, to open in a browser or attach to a change review:
@@ -32,6 +34,7 @@ import java.util.Objects;
  * UTC). It is written to the {@link Appendable} it is handed, which it neither flushes nor closes.
  * Immutable and thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class HtmlReport {
     private final String title;
 

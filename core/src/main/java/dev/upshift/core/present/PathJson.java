@@ -1,5 +1,7 @@
 package dev.upshift.core.present;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.tree.JsonText;
@@ -10,6 +12,7 @@ import dev.upshift.release.PathResult;
 import dev.upshift.release.Release;
 import dev.upshift.release.UpgradePath;
 import dev.upshift.release.Version;
+import org.apiguardian.api.API;
 
 /**
  * The stable JSON form of an upgrade path, or of why there is none, as {@code upshift path
@@ -20,6 +23,7 @@ import dev.upshift.release.Version;
  * String json = PathJson.render(graph.path(from, to));
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class PathJson {
     private PathJson() {}
 

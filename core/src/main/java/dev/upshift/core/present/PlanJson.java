@@ -1,5 +1,7 @@
 package dev.upshift.core.present;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.Problem;
@@ -10,6 +12,7 @@ import dev.upshift.core.plan.PlanKind;
 import dev.upshift.release.Version;
 import dev.upshift.spi.UpgradeState;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The stable JSON form of a {@link Plan} (docs/planning.md, "The plan as JSON"), in Upshift's one
@@ -20,6 +23,7 @@ import java.util.Map;
  * String json = PlanJson.render(plan);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class PlanJson {
     private PlanJson() {}
 

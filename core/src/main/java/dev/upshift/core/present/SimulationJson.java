@@ -1,5 +1,7 @@
 package dev.upshift.core.present;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.tree.JsonText;
@@ -12,6 +14,7 @@ import dev.upshift.core.simulate.SimulationStep;
 import dev.upshift.schedule.ExclusionOccurrence;
 import dev.upshift.spi.UpgradeState;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The stable JSON form of a {@link Simulation} (docs/cli.md, "upshift simulate", documents every
@@ -23,6 +26,7 @@ import java.util.Map;
  * String json = SimulationJson.render(simulation);
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SimulationJson {
     private SimulationJson() {}
 

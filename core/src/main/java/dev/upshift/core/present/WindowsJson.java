@@ -1,5 +1,7 @@
 package dev.upshift.core.present;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.tree.JsonText;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import org.apiguardian.api.API;
 
 /**
  * The stable JSON form of a maintenance schedule's allowed intervals, as {@code upshift windows
@@ -25,6 +28,7 @@ import java.util.OptionalInt;
  * String json = WindowsJson.render(query, intervals, Optional.empty());
  * }</pre>
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class WindowsJson {
     private WindowsJson() {}
 

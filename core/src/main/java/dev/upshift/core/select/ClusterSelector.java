@@ -1,5 +1,7 @@
 package dev.upshift.core.select;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.google.re2j.Pattern;
 import com.google.re2j.PatternSyntaxException;
 import dev.upshift.spi.ClusterMatcher;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Compiled matchers (seed 001): which clusters an upgrade, or one of its stages, selects.
@@ -33,6 +36,7 @@ import java.util.Optional;
  *
  * <p>Immutable and thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ClusterSelector {
     /** The longest regular expression accepted, in characters. */
     public static final int MAX_REGEX_LENGTH = 1_000;

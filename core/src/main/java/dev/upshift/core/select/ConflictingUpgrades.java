@@ -1,9 +1,12 @@
 package dev.upshift.core.select;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.spi.Reason;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Two or more upgrades select one cluster and take it to different releases: neither can be
@@ -14,6 +17,7 @@ import java.util.Objects;
  * @param claims each upgrade that selects the cluster and whose target resolves, with the release
  *     it would take the cluster to, in upgrade-name order; at least two, not all with the same target
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ConflictingUpgrades(String cluster, List<Claim> claims) {
     /** The reason code plans use for it. */
     public static final String CODE = "CONFLICTING_UPGRADES";

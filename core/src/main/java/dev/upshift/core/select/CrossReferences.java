@@ -1,5 +1,7 @@
 package dev.upshift.core.select;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.FieldLocator;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.SourceLocation;
@@ -21,6 +23,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * The checks of references across a fleet's documents, the one implementation behind
@@ -41,6 +44,7 @@ import java.util.TreeSet;
  * ({@code SourceDocument.locator}), at the field itself. Pure,
  * immutable and thread-safe; linear in clusters plus the selection's size.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class CrossReferences {
     private static final int LISTED = 10;
 

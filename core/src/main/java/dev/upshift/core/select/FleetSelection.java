@@ -1,5 +1,7 @@
 package dev.upshift.core.select;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;
 import dev.upshift.spi.ClusterUpgrade;
@@ -15,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Which upgrades select which clusters across a whole fleet, and where they disagree.
@@ -29,6 +32,7 @@ import java.util.Set;
  *
  * <p>Immutable. The work is linear in clusters times matchers; targets are resolved once per upgrade.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class FleetSelection {
     private final List<UpgradeSelection> upgrades;
     private final Map<String, List<UpgradeSelection>> claims;

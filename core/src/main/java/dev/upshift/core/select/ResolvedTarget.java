@@ -1,13 +1,17 @@
 package dev.upshift.core.select;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.release.Release;
 import dev.upshift.spi.UpgradeTarget;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What an upgrade's target comes to against a catalog ({@link Targets#resolve}): one release, or
  * why there is none.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public sealed interface ResolvedTarget permits ResolvedTarget.Found, ResolvedTarget.Unresolved {
 
     /** The target as the upgrade wrote it. */

@@ -1,8 +1,11 @@
 package dev.upshift.core.select;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.spi.ManagedCluster;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A cluster that the matchers of two or more stages of one upgrade select: an input problem, since
@@ -12,6 +15,7 @@ import java.util.Objects;
  * @param cluster the cluster
  * @param stages the names of the stages that select it, in stage order (at least two)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record StageOverlap(String upgrade, ManagedCluster cluster, List<String> stages) {
     /** Validates and copies the parts. */
     public StageOverlap {

@@ -1,9 +1,12 @@
 package dev.upshift.core.select;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Stage;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The clusters of one stage of an upgrade.
@@ -13,6 +16,7 @@ import java.util.Objects;
  * @param implicit whether the upgrade named no stages and this is that single stage
  * @param clusters the stage's clusters, in fleet order
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record StageSelection(Stage stage, boolean implicit, List<ManagedCluster> clusters) {
     /** Validates and copies the parts. */
     public StageSelection {

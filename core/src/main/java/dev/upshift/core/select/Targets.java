@@ -1,5 +1,7 @@
 package dev.upshift.core.select;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.Suggestions;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * Resolves an upgrade's target against the catalog.
@@ -25,6 +28,7 @@ import java.util.TreeSet;
  * Prereleases follow the constraint language's rule (docs/versions.md): a constraint admits them
  * only when it names one.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Targets {
     private Targets() {}
 

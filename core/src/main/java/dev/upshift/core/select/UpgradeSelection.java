@@ -1,5 +1,7 @@
 package dev.upshift.core.select;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What one upgrade selects in a fleet: its resolved target, the clusters its matchers select, and
@@ -27,6 +30,7 @@ import java.util.Optional;
  *
  * <p>Immutable; the work is linear in clusters times matchers.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class UpgradeSelection {
     /** The name of the single stage of an upgrade that names none. */
     public static final String IMPLICIT_STAGE = "all";

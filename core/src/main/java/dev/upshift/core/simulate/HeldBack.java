@@ -1,8 +1,11 @@
 package dev.upshift.core.simulate;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * How long one reason held a cluster back during a simulation: the total time it was the first of
@@ -15,6 +18,7 @@ import java.util.Objects;
  * @param until when it last stopped holding it back (the end of its last stretch)
  * @param message the reason's message the last time it was seen
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record HeldBack(String code, Duration total, Instant since, Instant until, String message) {
 
     /**

@@ -1,5 +1,7 @@
 package dev.upshift.core.simulate;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.core.plan.PlanKind;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Freeze;
@@ -9,6 +11,7 @@ import dev.upshift.spi.UpgradeState;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One cluster through a simulation: what it was asked to do, what it ran, where it ended, what held
@@ -32,6 +35,7 @@ import java.util.Optional;
  *     no schedule and no freeze, nothing when its schedule is unknown
  * @param freeze its freeze, when one holds at some time of the simulated range
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record SimulatedCluster(String cluster, Optional<String> upgrade, Optional<String> stage, Version from,
         Optional<Version> target, Optional<PlanKind> kind, Version reached, UpgradeState state, List<Reason> reasons,
         List<SimulatedUpgrade> upgrades, List<HeldBack> heldBack, Optional<String> schedule, List<Interval> allowed,

@@ -1,5 +1,7 @@
 package dev.upshift.core.simulate;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.core.plan.PlanKind;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Interval;
@@ -7,6 +9,7 @@ import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One upgrade the simulation ran: which cluster, from and to which release, when it started and
@@ -27,6 +30,7 @@ import java.util.Optional;
  * @param window the window the plan gave it, which {@code start} lies in (empty when the plan gave
  *     none)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record SimulatedUpgrade(String cluster, Optional<String> upgrade, Optional<String> stage, Version from,
         Version to, PlanKind kind, Instant start, Instant end, UpgradeState outcome, Optional<Interval> window) {
 

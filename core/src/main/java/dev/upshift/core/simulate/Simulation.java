@@ -1,5 +1,7 @@
 package dev.upshift.core.simulate;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.core.plan.Plan;
 import dev.upshift.spi.ClusterUpgrade;
 import java.time.Instant;
@@ -7,6 +9,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What a {@link Simulator} found: when each cluster would upgrade, how it ended and what held it
@@ -24,6 +27,7 @@ import java.util.Optional;
  * @param intents the input's upgrade intents, sorted by name (the first of two sharing a name), for
  *     reports that describe them
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Simulation(SimulationSettings settings, Instant end, Plan firstPlan, List<SimulatedCluster> clusters,
         List<SimulationStep> steps, List<ScheduleCalendar> schedules, List<ClusterUpgrade> intents) {
 

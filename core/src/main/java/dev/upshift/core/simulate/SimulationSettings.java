@@ -1,7 +1,10 @@
 package dev.upshift.core.simulate;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.time.Instant;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * What a {@link Simulator} is asked: the range of the calendar to go through, the seed and rate of
@@ -19,6 +22,7 @@ import java.util.Objects;
  *     before it gives up with an error; it guards against a planner that never lets the clock
  *     settle. {@link #DEFAULT_MAX_STEPS} by default
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record SimulationSettings(Instant from, Instant until, long seed, double failureRate, int maxSteps) {
 
     /** The default step budget: 100,000 steps. */

@@ -1,5 +1,7 @@
 package dev.upshift.core.simulate;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
 import java.util.Collections;
@@ -7,6 +9,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One step of a simulation: an instant at which something happened or could happen (an upgrade
@@ -20,6 +23,7 @@ import java.util.Objects;
  * @param counts how many clusters were in each state after the step (every state is a key, in
  *     declaration order)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record SimulationStep(Instant at, List<String> finished, List<String> started, List<String> inProgress,
         Map<UpgradeState, Integer> counts) {
 

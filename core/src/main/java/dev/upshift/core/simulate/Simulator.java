@@ -1,5 +1,7 @@
 package dev.upshift.core.simulate;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
@@ -22,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Simulates a fleet's rollout over the calendar: a virtual clock goes from one instant at which
@@ -70,6 +73,7 @@ import java.util.Optional;
  * I/O, no threads; equal inputs give equal simulations (and byte-identical
  * {@link dev.upshift.core.present.SimulationJson}). Its cost is the number of steps times the cost of a plan.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class Simulator {
     private final PreparedFleet fleet;
     private final SimulationSettings settings;

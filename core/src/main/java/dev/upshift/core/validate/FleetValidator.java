@@ -1,5 +1,7 @@
 package dev.upshift.core.validate;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.common.problem.Problems;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * Checks every document of a fleet in one call, and reports every problem at once. It takes the
@@ -41,6 +44,7 @@ import java.util.TreeMap;
  *
  * <p>Immutable and thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class FleetValidator {
     private static final String UPSHIFT_GROUP = "upshift.dev";
 

@@ -1,11 +1,14 @@
 package dev.upshift.core.validate;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.Problem;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * What {@link FleetValidator} found.
@@ -19,6 +22,7 @@ import java.util.TreeMap;
  *     (Kubernetes or Cluster API resources, say): counted, not checked
  * @param problems every error and warning, sorted by file, line, column, field and message
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ValidationReport(int documents, SortedMap<String, Integer> documentsPerKind, int resources,
         List<Problem> problems) {
 

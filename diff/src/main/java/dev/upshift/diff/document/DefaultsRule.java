@@ -1,11 +1,14 @@
 package dev.upshift.diff.document;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.common.tree.JsonTrees;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One item of a release's {@code spec.defaults}: partial document values the release puts on
@@ -22,6 +25,7 @@ import java.util.Optional;
  *     same API group
  * @param location where the item was written ({@code SourceLocation.of("")} for items built in code)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record DefaultsRule(DocumentMatch match, ObjectNode values, SourceLocation location) {
     /** Validates the parts. */
     public DefaultsRule {

@@ -1,12 +1,16 @@
 package dev.upshift.diff.document;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.read.ObjectView;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /** Reads one item of a release's {@code spec.defaults} into a {@link DefaultsRule}. Not API. */
+@API(status = INTERNAL, since = "0.1")
 public final class DefaultsRuleReader {
     private static final List<String> FIELDS = List.of("match", "values");
 

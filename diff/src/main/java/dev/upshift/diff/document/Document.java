@@ -1,9 +1,12 @@
 package dev.upshift.diff.document;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.common.source.SourceDocument;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One Kubernetes document of a {@link DocumentSet}: its identity, its {@code apiVersion} and its
@@ -32,6 +35,7 @@ import java.util.Objects;
  * @param sourcePointer the RFC 6901 pointer of this document inside {@code source}: empty, or
  *     {@code /items/3} for an item of a {@code List}
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record Document(DocumentId id, String apiVersion, ObjectNode tree, SourceDocument source, String sourcePointer) {
 
     /** Validates the parts. */

@@ -1,5 +1,7 @@
 package dev.upshift.diff.document;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.InputException;
@@ -11,6 +13,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A release's {@code spec.defaults}, and how they become the base and target documents of a
@@ -31,6 +34,7 @@ import java.util.Objects;
  * <p>Defaults never create documents that the cluster does not have (they have no identity of their
  * own); a renderer's dry-run output is the way to add documents.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DocumentDefaults {
     private static final DocumentDefaults NONE = new DocumentDefaults(List.of());
     private final List<DefaultsRule> rules;

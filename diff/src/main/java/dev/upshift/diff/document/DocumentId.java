@@ -1,7 +1,10 @@
 package dev.upshift.diff.document;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.Comparator;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * The identity of a Kubernetes document: API group, kind, namespace and name. The version is not
@@ -14,6 +17,7 @@ import java.util.Objects;
  *     say: no namespace is assumed)
  * @param name {@code metadata.name}
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record DocumentId(String group, String kind, String namespace, String name) implements Comparable<DocumentId> {
     private static final Comparator<DocumentId> ORDER = Comparator.comparing(DocumentId::group)
             .thenComparing(DocumentId::kind).thenComparing(DocumentId::namespace).thenComparing(DocumentId::name);

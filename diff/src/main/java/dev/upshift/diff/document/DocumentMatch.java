@@ -1,9 +1,12 @@
 package dev.upshift.diff.document;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.problem.SyntaxException;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Which documents a field rule or a defaults entry applies to: by {@code apiVersion}, {@code kind}
@@ -20,6 +23,7 @@ import java.util.Optional;
  * @param kind the kind glob, if any
  * @param name the name glob, if any
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record DocumentMatch(Optional<String> apiVersion, Optional<String> kind, Optional<String> name) {
     /** The most characters a glob may have. */
     public static final int MAX_GLOB_LENGTH = 512;

@@ -1,11 +1,15 @@
 package dev.upshift.diff.document;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.upshift.common.problem.SyntaxException;
 import dev.upshift.common.read.ObjectView;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /** Reads a {@code match} mapping into a {@link DocumentMatch}. Not API. */
+@API(status = INTERNAL, since = "0.1")
 public final class DocumentMatchReader {
     private static final List<String> FIELDS = List.of("apiVersion", "kind", "name");
 

@@ -1,5 +1,7 @@
 package dev.upshift.diff.document;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.InputException;
@@ -16,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * Kubernetes documents keyed by {@link DocumentId}, in identity order.
@@ -35,6 +38,7 @@ import java.util.TreeMap;
  * Sets are immutable; their trees are shared with what they were read from, never copied, and
  * nobody may change them (see {@link Document} for the rule).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class DocumentSet {
     /** The deepest nesting a document may have (the loader's default limit is 128). */
     public static final int MAX_DEPTH = 256;

@@ -1,9 +1,14 @@
 package dev.upshift.diff.merge;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Why the merge made a decision at a field: the row of the merge table (DESIGN.md section 6) that
  * applied. {@link FieldChange#message()} says it in words, with the values.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ChangeReason {
     /** The cluster had no value (absent or null): the target's value is set. */
     ADDED,

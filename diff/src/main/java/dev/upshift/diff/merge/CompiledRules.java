@@ -1,17 +1,21 @@
 package dev.upshift.diff.merge;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.path.PatternMatcher;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A {@link FieldRules} set compiled for walking documents: the rules by specificity with their path
  * matchers, built once per merge so that each document only picks the rules whose match selects it;
  * and the built-in list table the walk follows where no rule keys a list.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class CompiledRules {
     private final List<FieldRule> bySpecificity;
     private final List<PatternMatcher> matchers;

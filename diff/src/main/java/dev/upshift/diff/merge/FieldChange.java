@@ -1,6 +1,7 @@
 package dev.upshift.diff.merge;
 
 import static dev.upshift.common.tree.JsonTrees.Equality.CONTENT;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.tree.JsonTrees;
@@ -10,6 +11,7 @@ import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.Impact;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One decision of the merge at one field (or list item, or whole document when the path is the
@@ -33,6 +35,7 @@ import java.util.Optional;
  * @param message the decision in words, for people
  * @param impact what the change costs: {@link Impact#NONE} when the result equals the cluster's value
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record FieldChange(DocumentId document, FieldPath path, Optional<JsonNode> base, Optional<JsonNode> current,
         Optional<JsonNode> target, Optional<JsonNode> result, Optional<FieldRule> rule, ChangeReason reason,
         Resolution resolution, String message, Impact impact) {

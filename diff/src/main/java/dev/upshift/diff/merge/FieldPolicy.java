@@ -1,5 +1,7 @@
 package dev.upshift.diff.merge;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.path.PatternMatcher;
@@ -11,6 +13,7 @@ import dev.upshift.diff.rule.OnConflict;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The rule settings at one node of one document while the merge walks down it. Each rule that
@@ -20,6 +23,7 @@ import java.util.Optional;
  * winners. Alongside, it follows the built-in list table ({@link ListSchema}) of the document's
  * kind, which says how to key a list where no rule does.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class FieldPolicy {
     private static final int NONE = -1;
 

@@ -1,5 +1,7 @@
 package dev.upshift.diff.merge;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.path.FieldPath;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * How the merge matched the items of one list, and what decided it: a field rule, the built-in
@@ -29,6 +32,7 @@ import java.util.Optional;
  * @param explanation the decision's source in words: the rule, the table entry
  *     ({@code Kubernetes 1.36: core.v1.Container.ports}), and why a table entry did not fit
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record ListDecision(DocumentId document, FieldPath path, ListType type, List<String> keys,
         Map<String, JsonNode> keyDefaults, DecidedBy decidedBy, Optional<FieldRule> rule, String explanation) {
 

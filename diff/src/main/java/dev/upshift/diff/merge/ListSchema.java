@@ -1,5 +1,7 @@
 package dev.upshift.diff.merge;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.upshift.diff.rule.ListType;
@@ -10,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * How the API server keys the lists of the kinds it knows, read from a table of list declarations
@@ -26,6 +29,7 @@ import java.util.Optional;
  * combination of fields. A map list whose declared keys include such a combination is keyed by it
  * alone: two items that agree on it are the same item, whatever else they hold.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class ListSchema {
     /** No built-in lists at all. */
     public static final ListSchema NONE = new ListSchema(Map.of(), List.of());

@@ -1,5 +1,7 @@
 package dev.upshift.diff.merge;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
@@ -13,6 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * What a {@link ThreeWayMerge} produced: the merged documents and every decision behind them, from
@@ -26,6 +29,7 @@ import java.util.Set;
  * rendering changes a tree, and callers must not either (see {@link dev.upshift.diff.document.Document}
  * for the rule).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class MergeResult {
     private final Optional<DocumentSet> base;
     private final DocumentSet current;

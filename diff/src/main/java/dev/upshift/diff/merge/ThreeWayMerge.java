@@ -1,5 +1,6 @@
 package dev.upshift.diff.merge;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.Problems;
@@ -16,6 +17,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * Merges base B (what the old release put on the cluster), current C (what the cluster has) and
@@ -59,6 +61,7 @@ import java.util.TreeSet;
  * <p>Inputs are never changed; the result shares unchanged subtrees with them. Immutable and
  * thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ThreeWayMerge {
     /** The Kubernetes version whose OpenAPI document the built-in list table follows. */
     public static final String KUBERNETES = "Kubernetes 1.36";

@@ -1,7 +1,10 @@
 package dev.upshift.diff.patch;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * JSON Patch (RFC 6902) over Jackson trees: applying a patch to a document.
@@ -16,6 +19,7 @@ import java.util.Objects;
  * list items addressed by key and guarded by {@code test} operations; a generic diff of two trees
  * could not know those keys, so there is none here.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class JsonPatch {
     private JsonPatch() {}
 

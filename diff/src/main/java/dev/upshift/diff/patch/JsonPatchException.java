@@ -1,7 +1,10 @@
 package dev.upshift.diff.patch;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.common.tree.JsonPointers;
+import org.apiguardian.api.API;
 
 /**
  * Thrown when a JSON Patch (RFC 6902) cannot be used: the patch is malformed (a bad pointer in an
@@ -14,6 +17,7 @@ import dev.upshift.common.tree.JsonPointers;
  * /spec/replicas): no member 'replicas' at /spec}. When this exception is thrown, the document
  * handed to the operation is unchanged: patches are applied to a copy, all or nothing.
  */
+@API(status = MAINTAINED, since = "0.1")
 public class JsonPatchException extends UpshiftException {
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,7 @@
 package dev.upshift.diff.patch;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.tree.JsonTrees;
@@ -10,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * JSON Merge Patch (RFC 7396) over Jackson trees: computing a merge patch between two documents
@@ -30,6 +33,7 @@ import java.util.Optional;
  *
  * <p>Neither method recurses, so nesting depth is limited only by memory.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class MergePatch {
     private MergePatch() {}
 

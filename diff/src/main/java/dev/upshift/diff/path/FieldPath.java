@@ -1,11 +1,14 @@
 package dev.upshift.diff.path;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.problem.SyntaxException;
 import dev.upshift.common.tree.JsonPointers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Where a value sits inside a document, as a list of {@link PathElement}s: fields, list items
@@ -27,6 +30,7 @@ import java.util.Optional;
  *
  * @param elements the steps from the document's root; empty for the root itself
  */
+@API(status = MAINTAINED, since = "0.1")
 public record FieldPath(List<PathElement> elements) implements Comparable<FieldPath> {
     private static final FieldPath ROOT = new FieldPath(List.of());
 

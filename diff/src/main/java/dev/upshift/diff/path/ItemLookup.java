@@ -1,10 +1,14 @@
 package dev.upshift.diff.path;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.tree.JsonTrees;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /** Finds the item a list step of a path selects in one concrete list. Not API. */
+@API(status = INTERNAL, since = "0.1")
 public final class ItemLookup {
     private ItemLookup() {}
 

@@ -1,9 +1,12 @@
 package dev.upshift.diff.path;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.tree.JsonTrees;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One step of a {@link FieldPath}, in the spirit of Kubernetes server-side apply's field paths: a
@@ -13,6 +16,7 @@ import java.util.Objects;
  * <p>Values inside keys and set items are held in a normal form (numbers by value), so elements
  * with the same content are {@linkplain Object#equals equal}.
  */
+@API(status = MAINTAINED, since = "0.1")
 public sealed interface PathElement extends Comparable<PathElement>
         permits PathElement.Field, PathElement.Key, PathElement.Value, PathElement.Index {
 

@@ -1,8 +1,11 @@
 package dev.upshift.diff.path;
 
+import static org.apiguardian.api.API.Status.MAINTAINED;
+
 import dev.upshift.common.problem.SyntaxException;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A pattern over {@link FieldPath}s, written in the same dotted syntax with wildcards:
@@ -24,6 +27,7 @@ import java.util.Objects;
  *
  * <p>Immutable; two patterns are equal when their texts are.
  */
+@API(status = MAINTAINED, since = "0.1")
 public final class PathPattern {
     private final String text;
     private final List<PatternStep> steps;

@@ -1,5 +1,7 @@
 package dev.upshift.diff.path;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The dotted path syntax shared by {@link FieldPath} and {@link PathPattern}: parsing, with the
@@ -26,6 +29,7 @@ import java.util.regex.Pattern;
  *             null when it is written as one)
  * </pre>
  */
+@API(status = INTERNAL, since = "0.1")
 public final class PathSyntax {
     // decimals read exactly, as the loader reads them, so that a set item's value prints and reads back alike
     private static final ObjectMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();

@@ -1,13 +1,17 @@
 package dev.upshift.diff.path;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.tree.JsonText;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Writes paths in the dotted syntax {@link PathSyntax} reads, quoting only what would otherwise
  * read differently, and values in go-patch form. Not API.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class PathText {
     private PathText() {}
 

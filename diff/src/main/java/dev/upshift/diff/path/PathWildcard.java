@@ -1,11 +1,15 @@
 package dev.upshift.diff.path;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The wildcards of a path pattern (not to be confused with the open parts of a version
  * constraint). Not API.
  */
+@API(status = INTERNAL, since = "0.1")
 public enum PathWildcard implements PatternStep {
     /** {@code *}: exactly one step of any kind (a field or a list item). */
     ANY_STEP,

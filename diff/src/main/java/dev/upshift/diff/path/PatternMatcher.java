@@ -1,12 +1,16 @@
 package dev.upshift.diff.path;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A nondeterministic automaton over a pattern's steps. A state is a bit set of positions (bit i:
  * the next step to match is step i; bit n: the whole pattern matched); patterns have at most 63
  * steps, so a state fits a long. Immutable. Not API.
  */
+@API(status = INTERNAL, since = "0.1")
 public final class PatternMatcher {
     private final PatternStep[] steps;
     private final long accept;

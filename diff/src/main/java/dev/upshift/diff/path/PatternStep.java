@@ -1,13 +1,16 @@
 package dev.upshift.diff.path;
 
-import dev.upshift.common.tree.JsonTrees;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
+import dev.upshift.common.tree.JsonTrees;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One step of a parsed {@link dev.upshift.diff.path.PathPattern}: a literal path element or a
  * wildcard. Not API.
  */
+@API(status = INTERNAL, since = "0.1")
 public sealed interface PatternStep permits PatternStep.Literal, PathWildcard {
 
     /** Whether this step, standing for exactly one step, matches a path element. */

@@ -1,15 +1,19 @@
 package dev.upshift.diff.render;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.merge.MergeResult;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The ways a {@link MergeResult} can be shown, all made from its change list and merged
  * documents, all deterministic (the same result renders to the same bytes).
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ChangeFormat {
     /** {@link ReviewReport}: for people. */
     REPORT("report"),

@@ -1,5 +1,7 @@
 package dev.upshift.diff.render;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
@@ -8,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The change to one document as a patch.
@@ -20,6 +23,7 @@ import java.util.Optional;
  *     {@link Action#DELETE}, and for a merge patch that cannot express the change
  * @param note why the patch is missing, when it is ({@code ""} otherwise)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record DocumentPatch(DocumentId id, String name, Action action, Optional<JsonNode> patch, String note) {
 
     /** What happens to a document. */

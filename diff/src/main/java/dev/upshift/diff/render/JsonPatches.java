@@ -1,6 +1,7 @@
 package dev.upshift.diff.render;
 
 import static dev.upshift.common.tree.JsonTrees.Equality.CONTENT;
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * RFC 6902 JSON Patches, one per changed document, against the cluster's document, made from the
@@ -40,6 +42,7 @@ import java.util.Set;
  * checked by applying it to the cluster's document and comparing with the merged one; a mismatch
  * is a bug and throws {@link IllegalStateException}.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class JsonPatches {
     private JsonPatches() {}
 

@@ -1,5 +1,7 @@
 package dev.upshift.diff.render;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.merge.ListDecision;
@@ -8,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * How the merge matched the items of each list it had to match, and what decided it, for people
@@ -21,6 +24,7 @@ import java.util.Map;
  *
  * Documents in identity order, lists in path order; the same result gives the same bytes.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ListKeysReport {
     private ListKeysReport() {}
 

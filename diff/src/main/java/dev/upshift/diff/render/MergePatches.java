@@ -1,5 +1,7 @@
 package dev.upshift.diff.render;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +11,7 @@ import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.patch.MergePatch;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * RFC 7396 JSON merge patches, one per changed document, against the cluster's document.
@@ -19,6 +22,7 @@ import java.util.Optional;
  * replaced whole also mean that a merge patch computed now overwrites any list item someone
  * changes before it is applied: prefer the JSON Patch where that matters.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class MergePatches {
     static final String INEXPRESSIBLE = "a merge patch cannot express this change: the merged document sets a"
             + " field to null, which a merge patch would delete instead; use the JSON Patch";

@@ -1,5 +1,7 @@
 package dev.upshift.diff.render;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,6 +13,7 @@ import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.rule.FieldRule;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The whole result as one stable JSON object, for tools:
@@ -29,6 +32,7 @@ import java.util.Optional;
  * </pre>
  * Documents the merge leaves as they are do not repeat here; the YAML rendering has them all.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ResultJson {
     private ResultJson() {}
 

@@ -1,5 +1,7 @@
 package dev.upshift.diff.render;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.tree.JsonText;
 import dev.upshift.diff.document.Document;
@@ -13,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * A review report for people: a summary line, then per document (in identity order) three groups
@@ -34,6 +37,7 @@ import java.util.Map;
  * {@code =} kept, {@code !} blocked, {@code ?} a conflict a rule resolved, {@code >} a template
  * replaced by a new one.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class ReviewReport {
     private static final int WIDTH = 100;
 

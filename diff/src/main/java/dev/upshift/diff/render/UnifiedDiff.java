@@ -1,5 +1,7 @@
 package dev.upshift.diff.render;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
@@ -8,6 +10,7 @@ import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.merge.MergeResult;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A unified diff per changed document, between the canonical YAML (keys sorted, see
@@ -16,6 +19,7 @@ import java.util.Optional;
  * {@code current/} and {@code merged/}; a new document is diffed against {@code /dev/null}, and a
  * removed one to it.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class UnifiedDiff {
     private static final int CONTEXT = 3;
 

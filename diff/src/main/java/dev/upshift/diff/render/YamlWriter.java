@@ -1,5 +1,7 @@
 package dev.upshift.diff.render;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
@@ -20,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Writes Jackson trees as block YAML, deterministically: two-space indentation, list items at the
@@ -31,6 +34,7 @@ import java.util.regex.Pattern;
  *
  * <p>Stateless and thread-safe. Writing never recurses, so depth costs no call stack.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class YamlWriter {
     private static final Pattern NUMBER_LIKE = Pattern.compile("[-+]?(0b[01_]+|0o?[0-7_]+|0x[0-9a-fA-F_]+"
             + "|[0-9][0-9_]*(\\.[0-9_]*)?([eE][-+]?[0-9]+)?|\\.[0-9_]+([eE][-+]?[0-9]+)?"

@@ -1,5 +1,7 @@
 package dev.upshift.diff.rule;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.upshift.common.problem.SourceLocation;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * One field rule: for the fields a {@link PathPattern} matches in the documents a
@@ -37,6 +40,7 @@ import java.util.Optional;
  *     cluster's value stays), if set
  * @param location where the rule was written ({@code SourceLocation.of("")} for rules built in code)
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConflict> onConflict,
         Optional<Mutability> mutability, Optional<Impact> impact, List<String> listKeys, Optional<ListType> listType,
         Map<String, JsonNode> keyDefaults, Optional<Merging> merging, SourceLocation location) {

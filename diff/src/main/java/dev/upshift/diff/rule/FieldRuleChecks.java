@@ -1,5 +1,7 @@
 package dev.upshift.diff.rule;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.tree.JsonTrees;
 import dev.upshift.diff.path.PathPattern;
@@ -7,8 +9,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /** The checks a field rule's settings pass, shared by its constructor and its reader. Not API. */
+@API(status = INTERNAL, since = "0.1")
 public final class FieldRuleChecks {
     /** The message for a rule that sets nothing. */
     public static final String NOTHING_SET =

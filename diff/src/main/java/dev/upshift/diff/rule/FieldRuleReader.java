@@ -1,5 +1,7 @@
 package dev.upshift.diff.rule;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.read.ObjectView;
@@ -12,8 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /** Reads one item of a {@code fieldRules} list into a {@link FieldRule}. Not API. */
+@API(status = INTERNAL, since = "0.1")
 public final class FieldRuleReader {
     private static final List<String> FIELDS = List.of(
             "match", "path", "onConflict", "mutable", "impact", "listKeys", "listType", "keyDefaults", "ignore",

@@ -1,5 +1,7 @@
 package dev.upshift.diff.rule;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.Problems;
@@ -7,6 +9,7 @@ import dev.upshift.common.source.SourceDocument;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * An ordered set of {@link FieldRule}s and the way the merge picks among them.
@@ -29,6 +32,7 @@ import java.util.List;
  *
  * <p>Immutable and thread-safe.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class FieldRules {
     /**
      * The {@code FieldRules} document kind: {@code apiVersion: upshift.dev/v1alpha1},

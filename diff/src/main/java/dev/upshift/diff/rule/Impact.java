@@ -1,7 +1,10 @@
 package dev.upshift.diff.rule;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * What a change costs the cluster, in increasing order; the highest impact of an upgrade's changes
@@ -12,6 +15,7 @@ import java.util.Map;
  * independent: a patch release may replace every machine, and a major one may touch nothing that
  * runs.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum Impact {
     /** Nothing running is touched (a label, an annotation, a field only controllers read). */
     NONE("none"),

@@ -1,9 +1,13 @@
 package dev.upshift.diff.rule;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /** How the items of a list are matched across base, current and target (Kubernetes' list types). */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum ListType {
     /** Items are objects matched by their key fields ({@code listKeys}; {@code name} by default). */
     MAP("map"),

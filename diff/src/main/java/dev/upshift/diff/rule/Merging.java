@@ -1,11 +1,16 @@
 package dev.upshift.diff.rule;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Whether the merge looks at a field at all: the {@code ignore} setting of a field rule
  * ({@code ignore: true} is {@link #IGNORED}, for fields something else owns, such as replicas an
  * autoscaler sets). A rule that leaves it unset has none ({@code Optional.empty()}), and a field no
  * rule sets it for is merged.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum Merging {
     /** The field is diffed and merged ({@code ignore: false}, the default). */
     MERGED,

@@ -1,11 +1,16 @@
 package dev.upshift.diff.rule;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Whether a field may change at all: the {@code mutable} setting of a field rule
  * ({@code mutable: false} is {@link #IMMUTABLE}), or {@code immutable: rotate} ({@link #ROTATE}).
  * A rule that leaves it unset has none ({@code Optional.empty()}), and a field no rule sets it for
  * is mutable.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum Mutability {
     /** The merge may change the field ({@code mutable: true}, the default). */
     MUTABLE,

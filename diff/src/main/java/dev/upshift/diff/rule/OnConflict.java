@@ -1,9 +1,13 @@
 package dev.upshift.diff.rule;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /** What a field rule does when the cluster and the target release changed a field differently. */
+@API(status = EXPERIMENTAL, since = "0.1")
 public enum OnConflict {
     /** Take the target's value: the release owns the field. */
     OVERWRITE("overwrite"),

@@ -1,5 +1,7 @@
 package dev.upshift.diff.rule;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
 import dev.upshift.common.read.ObjectView;
 import dev.upshift.diff.document.DefaultsRule;
 import dev.upshift.diff.document.DefaultsRuleReader;
@@ -7,6 +9,7 @@ import dev.upshift.diff.document.DocumentDefaults;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Reads the lists that several kinds' specs share: {@code fieldRules} (a Release's and a FieldRules
@@ -14,6 +17,7 @@ import java.util.Optional;
  * positions; items with errors are left out. For kinds of your own that carry field rules or
  * defaults in the same shape.
  */
+@API(status = EXPERIMENTAL, since = "0.1")
 public final class SpecLists {
     private SpecLists() {}
 
