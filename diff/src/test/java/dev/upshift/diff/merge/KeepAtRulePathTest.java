@@ -9,8 +9,6 @@ import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentMatch;
 import dev.upshift.diff.document.DocumentSet;
-import dev.upshift.diff.path.FieldPath;
-import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.diff.rule.OnConflict;
@@ -84,11 +82,11 @@ class KeepAtRulePathTest {
     @DisplayName("property: with keep on a path, the result there is the cluster's value or the release's, never a mix")
     void keepNeverMixes() {
         qt().forAll(ClusterGenerators.triples(), Generate.range(0, 10_000), Generate.booleans()).checkAssert((t, i, overwriteElsewhere) -> {
-            List<Target> candidates = candidates(t.current());
+            List<FieldTargets.Target> candidates = FieldTargets.of(t.current());
             if (candidates.isEmpty()) {
                 return;
             }
-            Target x = candidates.get(i % candidates.size());
+            FieldTargets.Target x = candidates.get(i % candidates.size());
             List<FieldRule> rules = new ArrayList<>();
             rules.add(FieldRule.forPath(x.path().toString()).match(DocumentMatch.any().withName(x.doc().name()))
                     .onConflict(OnConflict.KEEP).build());
@@ -98,7 +96,7 @@ class KeepAtRulePathTest {
             for (MergeResult r : List.of(ThreeWayMerge.withRules(FieldRules.of(rules)).merge(t.base(), t.current(), t.target()),
                     ThreeWayMerge.withRules(FieldRules.of(rules)).mergeWithoutBase(t.current(), t.target()))) {
                 Document merged = r.documents().get(x.doc()).orElse(null);
-                if (merged == null || unit(x.path()).resolve(merged.tree()).isEmpty()) {
+                if (merged == null || FieldTargets.unit(x.path()).resolve(merged.tree()).isEmpty()) {
                     continue; // the document or the list item holding the path went whole
                 }
                 // keyed items keep the cluster's order in a merge: compare them in key order
@@ -117,45 +115,7 @@ class KeepAtRulePathTest {
         return v == null ? null : ClusterGenerators.keyedListsSorted(v);
     }
 
-    private static JsonNode valueAt(DocumentSet set, Target x) {
+    private static JsonNode valueAt(DocumentSet set, FieldTargets.Target x) {
         return JsonTrees.present(set.get(x.doc()).flatMap(d -> x.path().resolve(d.tree())).orElse(null));
-    }
-
-    private record Target(DocumentId doc, FieldPath path) {}
-
-    /** Every mapping and list below spec, and every item of a list keyed by name. */
-    private static List<Target> candidates(DocumentSet set) {
-        List<Target> out = new ArrayList<>();
-        for (Document d : set.documents()) {
-            collect(d.id(), FieldPath.of("spec"), d.tree().get("spec"), out);
-        }
-        return out;
-    }
-
-    private static void collect(DocumentId doc, FieldPath at, JsonNode node, List<Target> out) {
-        if (node == null) {
-            return;
-        }
-        out.add(new Target(doc, at));
-        if (node.isObject()) {
-            node.properties().iterator().forEachRemaining(e -> collect(doc, at.field(e.getKey()), e.getValue(), out));
-        } else if (node.isArray()) {
-            for (JsonNode item : node) {
-                if (item.isObject() && item.has("name")) {
-                    collect(doc, at.child(PathElement.Key.of("name", item.get("name"))), item, out);
-                }
-            }
-        }
-    }
-
-    /** The path of the list item (or document) that encloses a path. */
-    private static FieldPath unit(FieldPath path) {
-        List<PathElement> e = path.elements();
-        for (int k = e.size(); k > 0; k--) {
-            if (e.get(k - 1) instanceof PathElement.Key) {
-                return new FieldPath(e.subList(0, k));
-            }
-        }
-        return FieldPath.root();
     }
 }

@@ -6,12 +6,9 @@ import static org.quicktheories.QuickTheory.qt;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.upshift.diff.document.Document;
-import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentMatch;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.patch.JsonPatch;
-import dev.upshift.diff.path.FieldPath;
-import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.render.ChangeFormat;
 import dev.upshift.diff.render.DocumentPatch;
 import dev.upshift.diff.render.JsonPatches;
@@ -117,14 +114,14 @@ class MergePropertiesTest {
     @DisplayName("a merge result never changes a field a rule marks immutable (unless its whole list item or document goes)")
     void immutableFieldsNeverChange() {
         qt().forAll(ClusterGenerators.triples(), Generate.range(0, 10_000), Generate.range(0, 10_000)).checkAssert((t, i, j) -> {
-            List<Target> candidates = candidates(t.base());
+            List<FieldTargets.Target> candidates = FieldTargets.of(t.base());
             if (candidates.isEmpty()) {
                 return;
             }
-            List<Target> immutable = List.of(candidates.get(i % candidates.size()), candidates.get(j % candidates.size()));
+            List<FieldTargets.Target> immutable = List.of(candidates.get(i % candidates.size()), candidates.get(j % candidates.size()));
             List<FieldRule> rules = new ArrayList<>();
             rules.add(FieldRule.forPath("**").onConflict(OnConflict.OVERWRITE).build());
-            for (Target x : immutable) {
+            for (FieldTargets.Target x : immutable) {
                 FieldRule rule = FieldRule.forPath(x.path().toString()).match(DocumentMatch.any().withName(x.doc().name()))
                         .mutable(false).build();
                 if (rules.stream().noneMatch(r -> r.path().equals(rule.path()) && r.match().equals(rule.match()))) {
@@ -132,50 +129,16 @@ class MergePropertiesTest {
                 }
             }
             MergeResult r = ThreeWayMerge.withRules(FieldRules.of(rules)).merge(t.base(), t.current(), t.target());
-            for (Target x : immutable) {
+            for (FieldTargets.Target x : immutable) {
                 JsonNode current = t.current().get(x.doc()).flatMap(d -> x.path().resolve(d.tree())).orElse(null);
                 Document merged = r.documents().get(x.doc()).orElse(null);
-                if (current == null || current.isNull() || merged == null || unit(x.path()).resolve(merged.tree()).isEmpty()) {
+                if (current == null || current.isNull() || merged == null || FieldTargets.unit(x.path()).resolve(merged.tree()).isEmpty()) {
                     continue;
                 }
                 assertThat(Content.of(x.path().resolve(merged.tree()).orElse(null)))
                         .as("%s %s in %s", x.doc(), x.path(), r.changes()).isEqualTo(Content.of(current));
             }
         });
-    }
-
-    private record Target(DocumentId doc, FieldPath path) {}
-
-    private static List<Target> candidates(DocumentSet set) {
-        List<Target> out = new ArrayList<>();
-        for (Document d : set.documents()) {
-            collect(d.id(), FieldPath.of("spec"), d.tree().get("spec"), out);
-        }
-        return out;
-    }
-
-    private static void collect(DocumentId doc, FieldPath at, JsonNode node, List<Target> out) {
-        out.add(new Target(doc, at));
-        if (node.isObject()) {
-            node.properties().iterator().forEachRemaining(e -> collect(doc, at.field(e.getKey()), e.getValue(), out));
-        } else if (node.isArray()) {
-            for (JsonNode item : node) {
-                if (item.isObject() && item.has("name")) {
-                    collect(doc, at.child(PathElement.Key.of("name", item.get("name"))), item, out);
-                }
-            }
-        }
-    }
-
-    /** The path of the list item (or document) that encloses a path. */
-    private static FieldPath unit(FieldPath path) {
-        List<PathElement> e = path.elements();
-        for (int k = e.size(); k > 0; k--) {
-            if (e.get(k - 1) instanceof PathElement.Key) {
-                return new FieldPath(e.subList(0, k));
-            }
-        }
-        return FieldPath.root();
     }
 
     @Test
