@@ -10,6 +10,7 @@ import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.fleet.FleetDocuments;
 import dev.upshift.core.fleet.FleetKinds;
 import dev.upshift.core.fleet.ResourceFolders;
+import java.io.IOException;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
 import java.nio.file.Files;
@@ -34,7 +35,11 @@ import org.apiguardian.api.API;
  * folder (or one file) of Kubernetes documents. The documents below such a folder belong to the
  * cluster, not to the fleet: they are left out of {@link #documents()}, and the problems of their
  * files go to the cluster that names them rather than to {@link #problems()}. The folder must exist
- * and must not hold the cluster document itself; an absolute path is refused. Paths are resolved in
+ * and must not hold the cluster document itself; an absolute path is refused, and so is a path that
+ * leaves the fleet folder, whether by {@code ..} or through a symbolic link (a fleet comes from a
+ * repository many people propose changes to, and nothing it names may read from beside it). The
+ * fleet folder is the folder loaded (the folder of the file, when one file is loaded); for
+ * documents read without it ({@link #onDisk}), it is the folder of the cluster document's file. Paths are resolved in
  * the file system of the fleet folder, so that a fleet inside a jar or zip file (opened with
  * {@link FileSystems#newFileSystem(Path)}) reads its resource folders too.
  *
@@ -59,17 +64,19 @@ public final class FleetFiles implements FleetDocuments {
     private final TreeMap<String, List<SourceDocument>> resourceDocuments;
     private final TreeMap<String, List<Problem>> resourceProblems;
     private final FileSystem fileSystem;
+    private final Path boundary;
     private final ResourceFolders onDisk;
 
     private FleetFiles(List<SourceDocument> documents, List<Problem> problems,
             TreeMap<String, List<SourceDocument>> resourceDocuments, TreeMap<String, List<Problem>> resourceProblems,
-            DocumentFiles files, FileSystem fileSystem) {
+            DocumentFiles files, FileSystem fileSystem, Path boundary) {
         this.documents = List.copyOf(documents);
         this.problems = List.copyOf(problems);
         this.resourceDocuments = resourceDocuments;
         this.resourceProblems = resourceProblems;
         this.fileSystem = fileSystem;
-        this.onDisk = onDisk(files, fileSystem);
+        this.boundary = boundary;
+        this.onDisk = onDisk(files, fileSystem, Optional.of(boundary));
     }
 
     /** Reads a fleet folder (or one file) with the default limits ({@link DocumentFiles#create()}). */
@@ -84,12 +91,14 @@ public final class FleetFiles implements FleetDocuments {
     public static FleetFiles load(Path root, DocumentFiles files) {
         Problems found = new Problems();
         FileSystem fs = root.getFileSystem();
+        Path boundary = boundaryOf(root);
         List<SourceDocument> all = files.load(root, found);
         TreeSet<String> folders = new TreeSet<>();
         for (SourceDocument d : all) {
             JsonNode from = d.root().path("spec").path("resourcesFrom");
             if (d.kind().equals(MANAGED_CLUSTER) && from.isTextual()) {
-                resolve(fs, d, from.textValue(), new Problems()).ifPresent(p -> folders.add(p.toString()));
+                resolve(fs, Optional.of(boundary), d, from.textValue(), new Problems())
+                        .ifPresent(p -> folders.add(p.toString()));
             }
         }
         List<SourceDocument> own = new ArrayList<>();
@@ -112,7 +121,13 @@ public final class FleetFiles implements FleetDocuments {
                 problems.add(p);
             }
         }
-        return new FleetFiles(own, problems, resources, resourceProblems, files, fs);
+        return new FleetFiles(own, problems, resources, resourceProblems, files, fs, boundary);
+    }
+
+    /** The folder nothing a fleet names may leave: the folder loaded, or the folder of the file loaded. */
+    private static Path boundaryOf(Path root) {
+        Path absolute = root.toAbsolutePath().normalize();
+        return Files.isDirectory(absolute) || absolute.getParent() == null ? absolute : absolute.getParent();
     }
 
     /**
@@ -121,12 +136,12 @@ public final class FleetFiles implements FleetDocuments {
      * alone, standard input). The files are those of the default file system.
      */
     public static ResourceFolders onDisk(DocumentFiles files) {
-        return onDisk(files, FileSystems.getDefault());
+        return onDisk(files, FileSystems.getDefault(), Optional.empty());
     }
 
-    private static ResourceFolders onDisk(DocumentFiles files, FileSystem fs) {
+    private static ResourceFolders onDisk(DocumentFiles files, FileSystem fs, Optional<Path> boundary) {
         Objects.requireNonNull(files, "files");
-        return (cluster, folder, problems) -> resolve(fs, cluster, folder, problems)
+        return (cluster, folder, problems) -> resolve(fs, boundary, cluster, folder, problems)
                 .map(path -> files.load(path, problems)).orElse(List.of());
     }
 
@@ -149,7 +164,7 @@ public final class FleetFiles implements FleetDocuments {
     @Override
     public ResourceFolders resourceFolders() {
         return (cluster, folder, problems) -> {
-            Optional<Path> path = resolve(fileSystem, cluster, folder, problems);
+            Optional<Path> path = resolve(fileSystem, Optional.of(boundary), cluster, folder, problems);
             if (path.isEmpty()) {
                 return List.of();
             }
@@ -163,7 +178,8 @@ public final class FleetFiles implements FleetDocuments {
         };
     }
 
-    private static Optional<Path> resolve(FileSystem fs, SourceDocument cluster, String folder, Problems problems) {
+    private static Optional<Path> resolve(FileSystem fs, Optional<Path> fleet, SourceDocument cluster, String folder,
+            Problems problems) {
         SourceLocation at = cluster.locate(POINTER);
         Path relative;
         try {
@@ -184,11 +200,30 @@ public final class FleetFiles implements FleetDocuments {
                     + " Kubernetes documents only");
             return Optional.empty();
         }
+        Path inside = fleet.orElse(base.toAbsolutePath().normalize());
+        if (!resolved.toAbsolutePath().normalize().startsWith(inside)) {
+            problems.error(at, FIELD, "'" + folder + "' leaves the fleet folder " + inside
+                    + "; resource folders must lie inside it");
+            return Optional.empty();
+        }
         if (!Files.exists(resolved)) {
             problems.error(at, FIELD, "no such folder: " + resolved);
             return Optional.empty();
         }
+        if (!realPath(resolved).startsWith(realPath(inside))) {
+            problems.error(at, FIELD, "'" + folder + "' leads out of the fleet folder " + inside
+                    + " through a symbolic link; resource folders must lie inside it");
+            return Optional.empty();
+        }
         return Optional.of(resolved);
+    }
+
+    private static Path realPath(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return path.toAbsolutePath().normalize();
+        }
     }
 
     private static <T> SortedMap<String, List<T>> below(TreeMap<String, List<T>> byFile, Path folder) {

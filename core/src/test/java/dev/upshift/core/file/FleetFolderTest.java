@@ -154,9 +154,32 @@ class FleetFolderTest {
                 .singleElement().asString().startsWith("clusters/broken/b.yaml:3:1: invalid syntax: ");
         assertThat(relative(in.clusters().problems())).isEqualTo(relative(in.problems()));
 
-        FleetContents out = FleetFolder.of(dir.resolve("fleet")).read();
-        assertThat(out.problems()).isEmpty();
-        assertThat(out.clusters().items().get(0).resources().ids()).extracting(DocumentId::name).containsExactly("base");
+    }
+
+    @Test
+    @DisplayName("a resource folder outside the fleet folder, by .. or through a link, is an error at its field")
+    void resourceFoldersStayInsideTheFleet() throws IOException {
+        write("shared/secret.yaml", "apiVersion: v1\nkind: Secret\nmetadata: {name: token}\nstringData: {token: hunter2}\n");
+        write("fleet/outside.yaml", cluster("outside", "  resourcesFrom: ../shared\n"));
+        write("fleet/sneaky.yaml", cluster("sneaky", "  resourcesFrom: ok/../../shared\n"));
+        write("fleet/inside.yaml", cluster("inside", "  resourcesFrom: ok/../own\n"));
+        write("fleet/own/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: own}\n");
+        write("fleet/linked.yaml", cluster("linked", "  resourcesFrom: link\n"));
+        Files.createSymbolicLink(dir.resolve("fleet/link"), dir.resolve("shared"));
+
+        FleetContents fleet = FleetFolder.of(dir.resolve("fleet")).read();
+
+        assertThat(fleet.clusters().items()).extracting(ManagedCluster::id).containsExactly("inside");
+        assertThat(fleet.clusters().items().get(0).resources().ids()).extracting(DocumentId::name).containsExactly("own");
+        assertThat(relative(fleet.clusters().problems())).containsExactlyInAnyOrder(
+                "fleet/link: warning: a symbolic link to shared, outside the folder being read: skipped; name it on"
+                        + " the command line to read it",
+                "fleet/outside.yaml:7:18: spec.resourcesFrom: '../shared' leaves the fleet folder fleet; resource folders must lie inside it",
+                "fleet/sneaky.yaml:7:18: spec.resourcesFrom: 'ok/../../shared' leaves the fleet folder fleet; resource"
+                        + " folders must lie inside it",
+                "fleet/linked.yaml:7:18: spec.resourcesFrom: 'link' leads out of the fleet folder fleet through"
+                        + " a symbolic link; resource folders must lie inside it");
+        assertThat(fleet.problems().toString()).doesNotContain("hunter2");
     }
 
     @Test
