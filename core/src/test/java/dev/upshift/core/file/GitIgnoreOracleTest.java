@@ -5,11 +5,13 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 import static org.quicktheories.generators.SourceDSL.lists;
 
+import dev.upshift.testing.Processes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -87,13 +89,12 @@ class GitIgnoreOracleTest {
     private String git(String... args) {
         List<String> command = new java.util.ArrayList<>(List.of("git", "-C", repo.toString()));
         command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("GIT_CONFIG_GLOBAL", "/dev/null");
         pb.environment().put("GIT_CONFIG_NOSYSTEM", "1");
         try {
-            Process p = pb.start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            return p.waitFor() == 0 ? out : "";
+            Processes.Finished run = Processes.run(pb, Duration.ofMinutes(1));
+            return run.exitCode() == 0 ? run.output() : "";
         } catch (IOException e) {
             return "";
         } catch (InterruptedException e) {

@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
+import dev.upshift.testing.Processes;
 import java.io.IOException;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
@@ -40,7 +42,7 @@ class SpecialPathsTest {
             Assumptions.abort("mkfifo is not available: " + noMkfifo.getMessage());
             throw noMkfifo;
         }
-        Assumptions.assumeTrue(p.waitFor() == 0, "mkfifo failed");
+        Assumptions.assumeTrue(Processes.await(p, Duration.ofMinutes(1), "mkfifo") == 0, "mkfifo failed");
         return path;
     }
 
@@ -55,8 +57,7 @@ class SpecialPathsTest {
 
     /** Ends the writer: it has finished when the pipe was read; otherwise it still waits for a reader. */
     static void finish(Process writer) throws InterruptedException {
-        writer.destroy();
-        writer.waitFor();
+        Processes.end(writer);
     }
 
     private static List<String> messages(Problems problems) {
