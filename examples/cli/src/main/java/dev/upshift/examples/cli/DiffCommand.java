@@ -105,6 +105,15 @@ final class DiffCommand implements Callable<Integer> {
         }
         MergeResult result = merged.result().get();
         spec.commandLine().getOut().print(explainKeys ? ListKeysReport.render(result) : rendering.render(result));
+        if (explainKeys) {
+            // the question was how lists were matched; a blocked merge is the answer to another one
+            if (result.isBlocked()) {
+                int n = result.blocked().size();
+                err.println("upshift: note: the merge itself is blocked (" + n + (n == 1 ? " field needs" : " fields need")
+                        + " a decision); run without --explain-keys to see " + (n == 1 ? "it" : "them"));
+            }
+            return merged.inputErrors() ? Main.PROBLEM : Main.OK;
+        }
         if (!result.isBlocked()) {
             return merged.inputErrors() ? Main.PROBLEM : Main.OK;
         }

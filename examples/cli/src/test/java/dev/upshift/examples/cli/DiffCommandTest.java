@@ -178,6 +178,17 @@ class DiffCommandTest {
     }
 
     @Test
+    @DisplayName("--explain-keys answers its own question: exit 0 when the merge is blocked, with a note saying so")
+    void explainKeysOfABlockedMerge() throws IOException {
+        Run r = run("diff", "--base", file("b.yaml", BASE), "--current", file("c.yaml", CURRENT.replace("web:1.0", "web:1.0-patched")),
+                "--target", file("t.yaml", TARGET), "--explain-keys");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).startsWith("apps/v1/Deployment/shop/web\n  spec.template.spec.containers: keyed by name");
+        assertThat(r.err()).isEqualTo("upshift: note: the merge itself is blocked (1 field needs a decision);"
+                + " run without --explain-keys to see it\n");
+    }
+
+    @Test
     @DisplayName("exits 1 when a conflict blocks, naming each field with its position on stderr, still printing the report")
     void blocked() throws IOException {
         Run r = run("diff", "--base", file("b.yaml", BASE), "--current", file("c.yaml", CURRENT.replace("web:1.0", "web:1.0-patched")),
