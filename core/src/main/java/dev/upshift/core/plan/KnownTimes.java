@@ -35,13 +35,19 @@ final class KnownTimes {
      * Turns a draft the window finder placed as if its stage were open now into a waiting one: the
      * window it found is only the earliest it could start in, so it leaves the entry (docs/planning.md:
      * a waiting entry's window is set only when its stage's opening is known), and its
-     * {@code OUTSIDE_WINDOW} reason says so.
+     * {@code OUTSIDE_WINDOW} reason says so: the window that follows its freeze or start time. With
+     * neither, it has no {@code OUTSIDE_WINDOW} (its stage says more); an exclusion in force stays.
      */
     static void earliestOnly(Draft d) {
         Optional<Interval> earliest = d.window;
         d.window = Optional.empty();
         d.expectedEnd = Optional.empty();
         if (earliest.isEmpty()) {
+            return;
+        }
+        if (!has(d, ReasonCodes.FROZEN) && !has(d, ReasonCodes.WAITING_START_TIME)) {
+            // nothing but the stage holds it from now: the next window says nothing the stage does not
+            d.times.removeIf(r -> r.code().equals(ReasonCodes.OUTSIDE_WINDOW));
             return;
         }
         Interval w = earliest.get();
