@@ -63,15 +63,14 @@ final class ExplainCommand implements Callable<Integer> {
             return Main.PROBLEM;
         }
         PrintWriter out = spec.commandLine().getOut();
+        // when it will really move: the same simulation as upshift simulate from now, no failures
+        Optional<Forecast> forecast = entry.get().state() == UpgradeState.UP_TO_DATE ? Optional.empty()
+                : Forecast.of(Forecast.simulate(prepared, plan.now()), cluster);
         if (output == Output.json) {
-            out.print(ExplanationJson.render(entry.get(), plan.now()));
+            out.print(ExplanationJson.render(entry.get(), plan.now(), forecast));
         } else {
             Explanation.of(entry.get(), plan.now()).lines().forEach(out::println);
-            if (entry.get().state() != UpgradeState.UP_TO_DATE) {
-                // when it will really move: the same simulation as upshift simulate from now, no failures
-                Forecast.of(Forecast.simulate(prepared, plan.now()), cluster)
-                        .ifPresent(f -> out.println("  forecast: " + f.text()));
-            }
+            forecast.ifPresent(f -> out.println("  forecast: " + f.text()));
         }
         out.flush();
         return errors || needsAction(entry.get().state()) ? Main.PROBLEM : Main.OK;

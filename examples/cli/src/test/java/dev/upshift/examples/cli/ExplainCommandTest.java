@@ -84,7 +84,8 @@ class ExplainCommandTest {
         Cli r = explain(fleet, "legacy-1", "--output", "json");
         assertThat(r.exitCode()).isEqualTo(Main.PROBLEM);
         JsonNode root = new ObjectMapper().readTree(r.out());
-        assertThat(root.fieldNames()).toIterable().containsExactly("now", "cluster", "state", "summary", "steps", "entry");
+        assertThat(root.fieldNames()).toIterable().containsExactly("now", "cluster", "state", "summary", "steps", "entry",
+                "forecast");
         assertThat(root.get("now").textValue()).isEqualTo(TestFleet.NOW);
         assertThat(root.get("cluster").textValue()).isEqualTo("legacy-1");
         assertThat(root.get("state").textValue()).isEqualTo("blocked");
@@ -102,6 +103,9 @@ class ExplainCommandTest {
         assertThat(root.at("/entry/cluster").textValue()).isEqualTo("legacy-1");
         assertThat(root.at("/entry/state").textValue()).isEqualTo("blocked");
         assertThat(root.at("/entry/reasons/0/code").textValue()).isEqualTo("NO_PATH");
+        assertThat(root.at("/forecast/start").isNull()).isTrue();
+        assertThat(root.at("/forecast/end").isNull()).isTrue();
+        assertThat(root.at("/forecast/text").textValue()).isEqualTo("not within 26 weeks: blocked (NO_PATH) until someone acts");
     }
 
     @Test

@@ -56,12 +56,18 @@ class ForecastAgreesWithSimulateTest {
     }
 
     @Test
-    @DisplayName("explain ends with the same forecast, for every cluster of the demo fleet")
+    @DisplayName("explain ends with the same forecast, in text and JSON, for every cluster of the demo fleet")
     void explainEndsWithTheSimulatedStart() throws Exception {
         for (Map.Entry<String, String> c : simulatedStarts().entrySet()) {
             String[] lines = Cli.run("explain", "--fleet", FLEET, "--cluster", c.getKey(), "--now", NOW.toString())
                     .out().split("\n");
             String last = lines[lines.length - 1];
+            JsonNode f = json("explain", "--fleet", FLEET, "--cluster", c.getKey(), "--now", NOW.toString(), "--output",
+                    "json").get("forecast");
+            if (!f.isNull()) {
+                assertThat(f.get("start").isNull() ? null : f.get("start").asText()).as(c.getKey()).isEqualTo(c.getValue());
+                assertThat(last).as(c.getKey()).isEqualTo("  forecast: " + f.get("text").asText());
+            }
             if (lines[0].contains(", upToDate")) {
                 assertThat(c.getValue()).as(c.getKey()).isNull();
                 continue;
