@@ -59,10 +59,10 @@ public record Explanation(String cluster, UpgradeState state, String summary, Li
         List<Step> steps = new ArrayList<>();
         for (Reason r : entry.reasons()) {
             if (!saidByWindow(entry, r)) {
-                steps.add(new Step(r.code(), r.message(), r.until()));
+                steps.add(new Step(r.code(), earliestWindow(entry, r) ? "then " + r.message() : r.message(), r.until()));
             }
         }
-        closing(entry, now).ifPresent(steps::add);
+        closing(entry, now, steps.isEmpty()).ifPresent(steps::add);
         return new Explanation(entry.cluster(), entry.state(), summary(entry), steps);
     }
 
@@ -83,12 +83,17 @@ public record Explanation(String cluster, UpgradeState state, String summary, Li
         return s.toString();
     }
 
-    private static Optional<Step> closing(PlanEntry e, Instant now) {
+    /** A waiting entry's {@code OUTSIDE_WINDOW}: the earliest window it could start in, after what comes before it. */
+    private static boolean earliestWindow(PlanEntry e, Reason r) {
+        return r.code().equals(ReasonCodes.OUTSIDE_WINDOW) && e.state() == UpgradeState.WAITING && e.window().isEmpty();
+    }
+
+    private static Optional<Step> closing(PlanEntry e, Instant now, boolean first) {
         String window = e.window().map(Explanation::window).orElse("");
         String end = e.expectedEnd().map(t -> ", expected to finish by " + t).orElse("");
         return switch (e.state()) {
             case READY -> Optional.of(new Step("READY", "may start now, in the window " + window + end, Optional.empty()));
-            case SCHEDULED -> Optional.of(new Step("WINDOW", (e.reasons().isEmpty() ? "" : "then ") + "the next window is "
+            case SCHEDULED -> Optional.of(new Step("WINDOW", (first ? "" : "then ") + "the next window is "
                     + window + end, e.window().map(w -> w.start())));
             case WAITING -> e.window().map(w -> new Step("WINDOW", "then the next window is " + window + end,
                     Optional.of(w.start())));

@@ -98,6 +98,12 @@ final class Round {
                 windows.place(d, Optional.empty());
             }
         }
+        for (int i = 0; i < drafts.length; i++) {
+            if (drafts[i].state == UpgradeState.BLOCKED) {
+                KnownTimes.addToBlocked(drafts[i], now, model.assignments[i].upgrade()
+                        .flatMap(u -> u.upgrade().startTime()));
+            }
+        }
         List<PlanEntry> entries = new ArrayList<>(drafts.length);
         for (Draft d : drafts) {
             entries.add(d.entry());

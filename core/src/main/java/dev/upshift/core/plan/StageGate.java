@@ -62,8 +62,13 @@ final class StageGate {
             if (halted) {
                 d.block(haltReason);
             } else if (gate.openAt().isEmpty()) {
+                // when the stage opens is not known: its time reasons are those it would have if it opened now
+                windows.place(d, Optional.empty());
                 d.holds.add(gate.hold().orElseThrow());
-                d.state = UpgradeState.WAITING;
+                if (d.state != UpgradeState.BLOCKED) {
+                    d.state = UpgradeState.WAITING;
+                    KnownTimes.earliestOnly(d);
+                }
             } else {
                 Instant openAt = gate.openAt().get();
                 windows.place(d, openAt == Instant.MIN ? Optional.empty() : Optional.of(openAt));

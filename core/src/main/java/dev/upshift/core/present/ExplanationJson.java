@@ -7,7 +7,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.tree.JsonText;
 import dev.upshift.core.plan.Explanation;
 import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.simulate.Forecast;
 import java.time.Instant;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -28,6 +30,25 @@ public final class ExplanationJson {
     /** The explanation of a plan's entry, the plan made at {@code now}, as pretty JSON text ending with a newline. */
     public static String render(PlanEntry entry, Instant now) {
         return JsonText.pretty(tree(entry, now));
+    }
+
+    /**
+     * The same with a last field, {@code forecast}: {@code {start, end, text}} of the cluster's
+     * {@link Forecast} ({@code start} and {@code end} {@code null} when it starts nothing in the
+     * simulated range), or {@code null} when there is none (what {@code upshift explain --output json}
+     * prints: no forecast for a cluster with nothing to do).
+     */
+    public static String render(PlanEntry entry, Instant now, Optional<Forecast> forecast) {
+        ObjectNode root = tree(entry, now);
+        if (forecast.isEmpty()) {
+            root.putNull("forecast");
+        } else {
+            ObjectNode f = root.putObject("forecast");
+            JsonParts.putOrNull(f, "start", forecast.get().start());
+            JsonParts.putOrNull(f, "end", forecast.get().end());
+            f.put("text", forecast.get().text());
+        }
+        return JsonText.pretty(root);
     }
 
     /**

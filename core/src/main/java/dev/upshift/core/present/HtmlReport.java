@@ -90,7 +90,7 @@ public final class HtmlReport {
         Tables.rollout(sim, s);
         s.append("</section>\n<section class=\"card\">\n<h2>Plan at ").append(esc(Html.time(plan.now())))
                 .append(" UTC</h2>\n");
-        Tables.plan(plan, s);
+        Tables.plan(plan, sim, s);
         s.append("</section>\n<footer>Made by Upshift's simulator: each upgrade takes its expected duration;")
                 .append(" failures are drawn from the seed. Times are UTC.</footer>\n</main>\n</body>\n</html>\n");
         return s.toString();

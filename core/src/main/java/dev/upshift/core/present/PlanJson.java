@@ -9,9 +9,12 @@ import dev.upshift.common.tree.JsonText;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanKind;
+import dev.upshift.core.simulate.Forecast;
+import dev.upshift.core.simulate.Simulation;
 import dev.upshift.release.Version;
 import dev.upshift.spi.UpgradeState;
 import java.util.Map;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -44,6 +47,33 @@ public final class PlanJson {
         plan.entries().forEach(e -> entries.add(entry(e)));
         ArrayNode problems = root.putArray("problems");
         plan.problems().forEach(p -> problems.add(problem(p)));
+        return root;
+    }
+
+    /**
+     * The plan with each entry's {@code forecast} added last: {@code {start, end}} of the cluster's
+     * first upgrade in the simulation (see {@link Forecast}), or {@code null} when it starts none in
+     * the simulated range (what {@code upshift plan --forecast --output json} writes).
+     */
+    public static String render(Plan plan, Simulation forecasts) {
+        return JsonText.pretty(tree(plan, forecasts));
+    }
+
+    /** The tree of {@link #render(Plan, Simulation)}. */
+    public static ObjectNode tree(Plan plan, Simulation forecasts) {
+        ObjectNode root = tree(plan);
+        Map<String, Forecast> all = Forecast.all(forecasts);
+        for (var entry : root.withArray("entries")) {
+            ObjectNode o = (ObjectNode) entry;
+            Optional<Forecast> f = Optional.ofNullable(all.get(o.get("cluster").asText())).filter(x -> x.start().isPresent());
+            if (f.isPresent()) {
+                ObjectNode at = o.putObject("forecast");
+                at.put("start", f.get().start().get().toString());
+                at.put("end", f.get().end().orElseThrow().toString());
+            } else {
+                o.putNull("forecast");
+            }
+        }
         return root;
     }
 

@@ -4,6 +4,7 @@ import static dev.upshift.core.present.Html.esc;
 
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.simulate.Forecast;
 import dev.upshift.core.simulate.SimulatedCluster;
 import dev.upshift.core.simulate.SimulatedUpgrade;
 import dev.upshift.core.simulate.Simulation;
@@ -11,6 +12,8 @@ import dev.upshift.schedule.Interval;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /** The page's two tables: the rollout per cluster, and the plan. */
 final class Tables {
@@ -51,9 +54,10 @@ final class Tables {
         return c.from() + " → " + c.target().get();
     }
 
-    static void plan(Plan plan, StringBuilder out) {
+    static void plan(Plan plan, Simulation sim, StringBuilder out) {
         out.append("<div class=\"scroll\"><table><thead><tr><th>Cluster</th><th>From</th><th>To</th><th>Kind</th>"
-                + "<th>Stage</th><th>State</th><th>Window (UTC)</th><th>Reasons</th></tr></thead><tbody>\n");
+                + "<th>Stage</th><th>State</th><th>Window (UTC)</th><th>Reasons</th><th>Forecast</th></tr></thead><tbody>\n");
+        Map<String, Forecast> forecasts = Forecast.all(sim);
         for (PlanEntry e : plan.entries()) {
             out.append("<tr><td class=\"cl\">").append(esc(e.cluster())).append("</td><td class=\"nw mono\">")
                     .append(esc(e.from().toString())).append("</td><td class=\"nw mono\">")
@@ -72,6 +76,8 @@ final class Tables {
                         .append(")</span>"));
                 out.append("</span>");
             }
+            out.append("</td><td>").append(Optional.ofNullable(forecasts.get(e.cluster())).map(f -> esc(f.text()))
+                    .orElse("<span class=\"faint\">—</span>"));
             out.append("</td></tr>\n");
         }
         out.append("</tbody></table></div>\n");

@@ -40,6 +40,9 @@ import org.junit.jupiter.api.Test;
 class PlanPropertiesTest {
     private static final int EXAMPLES = 200;
     private static final List<UpgradeState> STARTING = List.of(UpgradeState.READY, UpgradeState.SCHEDULED);
+    /** What the plan holds back, by time, other clusters or a person (not history's states). */
+    private static final List<UpgradeState> HELD = List.of(UpgradeState.SCHEDULED, UpgradeState.WAITING,
+            UpgradeState.BLOCKED);
 
     private static Plan plan(RandomFleets.Generated g) {
         return Planner.standard().plan(g.input(), g.now());
@@ -139,6 +142,62 @@ class PlanPropertiesTest {
                 }
             }
         });
+    }
+
+    @Test
+    @DisplayName("a cluster whose freeze, start time or exclusion lies ahead has that reason, whatever else holds it")
+    void timeReasonsAheadAreSaid() {
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.generate(seed);
+            Instant now = g.now();
+            Map<String, ManagedCluster> clusters = byId(g.input().clusters(), ManagedCluster::id);
+            Map<String, MaintenanceSchedule> schedules = byId(g.input().schedules(), MaintenanceSchedule::name);
+            Map<String, ClusterUpgrade> upgrades = byId(g.input().upgrades(), ClusterUpgrade::name);
+            for (PlanEntry e : plan(g).entries()) {
+                if (!HELD.contains(e.state())) {
+                    continue;
+                }
+                ManagedCluster c = clusters.get(e.cluster());
+                Instant bound = now;
+                Optional<Instant> frozen = c.freeze().map(f -> f.until()).filter(t -> t.isAfter(now));
+                if (frozen.isPresent()) {
+                    assertThat(e.reason(ReasonCodes.FROZEN).flatMap(r -> r.until())).as("frozen: %s", e).isEqualTo(frozen);
+                    bound = frozen.get();
+                }
+                Optional<ClusterUpgrade> u = e.upgrade().filter(x -> e.kind().isPresent() && e.kind().get() != PlanKind.CONFIG)
+                        .map(upgrades::get);
+                Optional<Instant> start = u.flatMap(ClusterUpgrade::startTime).filter(t -> t.isAfter(now));
+                if (start.isPresent()) {
+                    assertThat(e.reason(ReasonCodes.WAITING_START_TIME).flatMap(r -> r.until())).as("start time: %s", e)
+                            .isEqualTo(start);
+                    bound = start.get().isAfter(bound) ? start.get() : bound;
+                }
+                Optional<Instant> soaked = e.reason(ReasonCodes.SOAKING).flatMap(r -> r.until());
+                if (soaked.isPresent() && soaked.get().isAfter(bound)) {
+                    bound = soaked.get();
+                }
+                boolean windowed = e.state() != UpgradeState.BLOCKED && c.schedule().isPresent() && u.isPresent()
+                        && u.get().windowPolicy() != WindowPolicy.COMPLETE_WITHIN;
+                if (windowed && excludedAt(schedules.get(c.schedule().get()), e, bound)) {
+                    assertThat(e.hasReason(ReasonCodes.EXCLUDED)).as("excluded at %s: %s", bound, e).isTrue();
+                }
+            }
+        });
+    }
+
+    /** Whether the schedule's windows alone allow a start at {@code at} and an exclusion for the entry's kind does not. */
+    private static boolean excludedAt(MaintenanceSchedule s, PlanEntry e, Instant at) {
+        if (!inSomeWindow(s, at)) {
+            return false;
+        }
+        UpgradeKind kind = new UpgradeKind(e.kind().orElseThrow().versionChange(),
+                e.impact().filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent());
+        for (MaintenanceExclusion x : s.exclusions()) {
+            if (x.scope().blocks(kind) && x.span().occurrences(at, at.plusSeconds(1)).stream().anyMatch(o -> o.contains(at))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Test

@@ -3,7 +3,9 @@ package dev.upshift.examples.cli;
 import dev.upshift.core.plan.Explanation;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.present.ExplanationJson;
+import dev.upshift.core.simulate.Forecast;
 import dev.upshift.spi.UpgradeState;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -19,7 +21,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "explain", sortOptions = false,
         header = "Says why a cluster is or is not upgrading, and when that changes",
         description = {"Plans the fleet at an instant and explains one cluster: its state, then every reason in the"
-                + " order it must be lifted, each with when it lifts where that is known, then what happens next.",
+                + " order it must be lifted, each with when it lifts where that is known, then what happens next,"
+                + " and last the forecast: when it starts in a simulation of the whole fleet from then over 26 weeks"
+                + " (as simulate runs it, no failures assumed).",
             "Exit 0 when the cluster is not blocked; 1 when it is blocked or its upgrade failed (someone must act),"
                 + " when the fleet has no such cluster, or when an input has an error; 2 on wrong usage."})
 final class ExplainCommand implements Callable<Integer> {
@@ -48,7 +52,8 @@ final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        Plan plan = main.planner().plan(Fleets.read(fleet), Fleets.instant(now));
+        PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet));
+        Plan plan = prepared.plan(Fleets.instant(now));
         boolean errors = Fleets.print(plan.problems(), err);
         Optional<PlanEntry> entry = plan.entry(cluster);
         if (entry.isEmpty()) {
@@ -58,10 +63,14 @@ final class ExplainCommand implements Callable<Integer> {
             return Main.PROBLEM;
         }
         PrintWriter out = spec.commandLine().getOut();
+        // when it will really move: the same simulation as upshift simulate from now, no failures
+        Optional<Forecast> forecast = entry.get().state() == UpgradeState.UP_TO_DATE ? Optional.empty()
+                : Forecast.of(Forecast.simulate(prepared, plan.now()), cluster);
         if (output == Output.json) {
-            out.print(ExplanationJson.render(entry.get(), plan.now()));
+            out.print(ExplanationJson.render(entry.get(), plan.now(), forecast));
         } else {
             Explanation.of(entry.get(), plan.now()).lines().forEach(out::println);
+            forecast.ifPresent(f -> out.println("  forecast: " + f.text()));
         }
         out.flush();
         return errors || needsAction(entry.get().state()) ? Main.PROBLEM : Main.OK;

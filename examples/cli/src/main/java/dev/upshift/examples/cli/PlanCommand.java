@@ -1,11 +1,15 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.present.PlanJson;
+import dev.upshift.core.simulate.Forecast;
+import dev.upshift.core.simulate.Simulation;
 import dev.upshift.diff.render.YamlWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -42,15 +46,23 @@ final class PlanCommand implements Callable<Integer> {
             description = "table (default), json (stable, documented in docs/cli.md) or yaml (the same tree)")
     Output output;
 
+    @Option(names = "--forecast", description = "also say when each cluster will really start, from a simulation of the"
+            + " whole fleet from the plan's instant over 26 weeks (as simulate runs it, no failures assumed): a FORECAST"
+            + " column, or a forecast field in json and yaml")
+    boolean forecast;
+
     @Override
     public Integer call() {
-        Plan plan = main.planner().plan(Fleets.read(fleet), Fleets.instant(now));
+        PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet));
+        Plan plan = prepared.plan(Fleets.instant(now));
         boolean errors = Fleets.print(plan.problems(), spec.commandLine().getErr());
         PrintWriter out = spec.commandLine().getOut();
+        Optional<Simulation> sim = forecast ? Optional.of(Forecast.simulate(prepared, plan.now())) : Optional.empty();
         out.print(switch (output) {
-            case table -> PlanTable.render(plan);
-            case json -> PlanJson.render(plan);
-            case yaml -> YamlWriter.write(PlanJson.tree(plan), YamlWriter.KeyOrder.AS_IS);
+            case table -> PlanTable.render(plan, sim);
+            case json -> sim.map(s -> PlanJson.render(plan, s)).orElseGet(() -> PlanJson.render(plan));
+            case yaml -> YamlWriter.write(sim.map(s -> PlanJson.tree(plan, s)).orElseGet(() -> PlanJson.tree(plan)),
+                    YamlWriter.KeyOrder.AS_IS);
         });
         out.flush();
         return errors ? Main.PROBLEM : Main.OK;

@@ -3,6 +3,8 @@ package dev.upshift.examples.cli;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanKind;
+import dev.upshift.core.simulate.Forecast;
+import dev.upshift.core.simulate.Simulation;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Interval;
 import dev.upshift.spi.UpgradeState;
@@ -13,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** A plan as the table {@code upshift plan} and {@code upshift demo} print: one row a cluster, then a summary line. */
 final class PlanTable {
@@ -46,11 +49,22 @@ final class PlanTable {
 
     /** The table and the summary line. */
     static String render(Plan plan) {
-        Table table = new Table(HEADER).cutInMiddle(CLUSTER).cutInMiddle(STAGE);
+        return render(plan, Optional.empty());
+    }
+
+    /** The table with a {@code FORECAST} column (when each cluster starts in the simulation) when one is given. */
+    static String render(Plan plan, Optional<Simulation> forecasts) {
+        List<String> header = new ArrayList<>(HEADER);
+        forecasts.ifPresent(f -> header.add("FORECAST"));
+        Map<String, Forecast> all = forecasts.map(Forecast::all).orElse(Map.of());
+        Table table = new Table(header).cutInMiddle(CLUSTER).cutInMiddle(STAGE);
         for (PlanEntry e : plan.entries()) {
-            table.add(List.of(e.cluster(), e.from().toString(), e.to().map(Version::toString).orElse("-"),
-                    e.kind().map(PlanKind::word).orElse("-"), stage(e), e.state().word(),
-                    e.window().map(w -> start(w, plan.now())).orElse("-"), reason(e)));
+            List<String> row = new ArrayList<>(List.of(e.cluster(), e.from().toString(),
+                    e.to().map(Version::toString).orElse("-"), e.kind().map(PlanKind::word).orElse("-"), stage(e),
+                    e.state().word(), e.window().map(w -> start(w, plan.now())).orElse("-"), reason(e)));
+            forecasts.ifPresent(f -> row.add(Optional.ofNullable(all.get(e.cluster())).flatMap(Forecast::start)
+                    .map(t -> start(new Interval(t, Optional.empty()), plan.now())).orElse("-")));
+            table.add(row);
         }
         return table.render(WIDTH, FIT) + summary(plan) + "\n";
     }

@@ -52,11 +52,12 @@ class ExplainCommandTest {
         List<String> lines = r.out().lines().toList();
         assertThat(lines.get(0)).startsWith("legacy-1: 0.9.0 → 1.1.0").endsWith("blocked");
         assertThat(lines.get(1)).startsWith("  1. kubernetes 1.27 → 1.29 skips a minor");
-        assertThat(lines).isEqualTo(expected("legacy-1").lines());
+        assertThat(lines.subList(0, lines.size() - 1)).isEqualTo(expected("legacy-1").lines());
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("  forecast: not within 26 weeks: blocked (NO_PATH) until someone acts");
     }
 
     @Test
-    @DisplayName("a cluster that is not blocked exits 0")
+    @DisplayName("a cluster that is not blocked exits 0; one with nothing to do has no forecast")
     void upToDateClusterExitsZero() {
         Cli r = explain(fleet, "lab-1");
         assertThat(r.exitCode()).as(r.err()).isZero();
@@ -83,7 +84,8 @@ class ExplainCommandTest {
         Cli r = explain(fleet, "legacy-1", "--output", "json");
         assertThat(r.exitCode()).isEqualTo(Main.PROBLEM);
         JsonNode root = new ObjectMapper().readTree(r.out());
-        assertThat(root.fieldNames()).toIterable().containsExactly("now", "cluster", "state", "summary", "steps", "entry");
+        assertThat(root.fieldNames()).toIterable().containsExactly("now", "cluster", "state", "summary", "steps", "entry",
+                "forecast");
         assertThat(root.get("now").textValue()).isEqualTo(TestFleet.NOW);
         assertThat(root.get("cluster").textValue()).isEqualTo("legacy-1");
         assertThat(root.get("state").textValue()).isEqualTo("blocked");
@@ -101,6 +103,9 @@ class ExplainCommandTest {
         assertThat(root.at("/entry/cluster").textValue()).isEqualTo("legacy-1");
         assertThat(root.at("/entry/state").textValue()).isEqualTo("blocked");
         assertThat(root.at("/entry/reasons/0/code").textValue()).isEqualTo("NO_PATH");
+        assertThat(root.at("/forecast/start").isNull()).isTrue();
+        assertThat(root.at("/forecast/end").isNull()).isTrue();
+        assertThat(root.at("/forecast/text").textValue()).isEqualTo("not within 26 weeks: blocked (NO_PATH) until someone acts");
     }
 
     @Test
