@@ -126,6 +126,32 @@ class PlannerWindowsTest {
     }
 
     @Test
+    @DisplayName("no policy lets an upgrade run into a freeze: it moves to the next window that leaves room, EXCLUDED")
+    void neverRunsIntoAnExclusion() {
+        // nights 22:00–02:00; a noUpgrades freeze from the 10th 23:00 for two days
+        MaintenanceSchedule s = withExclusion(NIGHTS, exclusion("year-end", LocalDateTime.of(2026, 3, 10, 23, 0),
+                Duration.ofDays(2), null, ExclusionScope.NO_UPGRADES));
+        ManagedCluster c = cluster("a", "19.1.0").schedule("nights").build();
+        for (WindowPolicy policy : WindowPolicy.values()) {
+            ClusterUpgrade u = upgrade("u", "19.2.0", all()).expectedDuration(Duration.ofHours(2)).windowPolicy(policy)
+                    .build();
+            PlanEntry e = planOne(c, u, s);
+            assertThat(e.window().orElseThrow().start()).as(policy.toString()).isEqualTo(t("2026-03-12T23:00:00Z"));
+            assertThat(codes(e)).as(policy.toString()).contains(ReasonCodes.EXCLUDED);
+            Reason excluded = e.reasons().stream().filter(r -> r.code().equals(ReasonCodes.EXCLUDED)).findFirst()
+                    .orElseThrow();
+            assertThat(excluded.message()).contains("year-end").contains("noUpgrades");
+            assertThat(excluded.until()).contains(t("2026-03-12T23:00:00Z"));
+        }
+        PlanEntry late = Planner.standard().plan(input(List.of(c), List.of(s), List.of(upgrade("u", "19.2.0", all())
+                .expectedDuration(Duration.ofHours(1)).build()), List.of()), t("2026-03-10T22:30:00Z")).entry("a")
+                .orElseThrow();
+        assertThat(late.state()).as("half an hour before the freeze, an hour's upgrade does not start")
+                .isEqualTo(UpgradeState.SCHEDULED);
+        assertThat(late.window().orElseThrow().start()).isEqualTo(t("2026-03-12T23:00:00Z"));
+    }
+
+    @Test
     @DisplayName("an exclusion that hides every window within the horizon is NO_WINDOW with the EXCLUDED reason behind it")
     void noWindow() {
         MaintenanceSchedule s = withExclusion(NIGHTS, exclusion("forever", LocalDateTime.of(2026, 1, 1, 0, 0),
