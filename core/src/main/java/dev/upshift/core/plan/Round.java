@@ -1,6 +1,7 @@
 package dev.upshift.core.plan;
 
 import dev.upshift.common.value.VersionChange;
+import dev.upshift.core.fleet.UnreadDocument;
 import dev.upshift.core.select.UpgradeSelection;
 import dev.upshift.release.Release;
 import dev.upshift.release.Version;
@@ -229,6 +230,12 @@ final class Round {
     private void checkSchedule(Draft d) {
         Optional<String> name = d.cluster.schedule();
         if (name.isEmpty() || fleet.schedules().get(name.get(), now).isPresent()) {
+            return;
+        }
+        UnreadDocument unread = model.unreadSchedules.get(name.get());
+        if (unread != null && fleet.schedules().schedule(name.get()).isEmpty()) {
+            d.block(Reason.of(ReasonCodes.INVALID_SCHEDULE, "schedule " + name.get() + " is invalid (" + unread.problem()
+                    + "); the cluster is not upgraded until it is fixed"));
             return;
         }
         String why = fleet.schedules().unusable(name.get()).map(u -> "schedule " + name.get() + " cannot be used: " + u)

@@ -3,6 +3,7 @@ package dev.upshift.examples.cli;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanKind;
+import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Interval;
 import dev.upshift.spi.UpgradeState;
@@ -64,10 +65,14 @@ final class PlanTable {
             }
         }
         long pastEndOfLife = plan.entries().stream().filter(e -> e.endOfLife().isPresent()).count();
+        long incomplete = plan.entries().stream().filter(e -> e.hasReason(ReasonCodes.UNREADABLE_UPGRADE)).count();
         return Plural.count(plan.entries().size(), "cluster") + " at " + plan.now()
                 + (counts.isEmpty() ? "" : ": " + String.join(", ", counts))
                 + (pastEndOfLife == 0 ? "" : "\n" + Plural.count((int) pastEndOfLife, "cluster")
-                        + " on a release past its end of life");
+                        + " on a release past its end of life")
+                + (incomplete == 0 ? "" : "\nthe plan is incomplete: " + Plural.count((int) incomplete, "cluster")
+                        + (incomplete == 1 ? " depends" : " depend") + " on a ClusterUpgrade that could not be read ("
+                        + ReasonCodes.UNREADABLE_UPGRADE + "; its error is among the problems)");
     }
 
     /** The stage's name ({@code all} when the upgrade names none), or {@code -}: the upgrade's name is in {@code explain} and the JSON. */

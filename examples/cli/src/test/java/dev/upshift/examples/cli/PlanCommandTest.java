@@ -149,6 +149,27 @@ class PlanCommandTest {
     }
 
     @Test
+    @DisplayName("an upgrade that cannot be read leaves no cluster it selects upToDate: blocked, and the summary says the plan is incomplete")
+    void anUnreadableUpgradeMakesThePlanIncomplete() throws IOException {
+        Path fleet = TestFleet.write(dir.resolve("fleet"));
+        Path upgrade = fleet.resolve("upgrades/to-1.1.yaml");
+        Files.writeString(upgrade, Files.readString(upgrade).replace("maxConcurrent: 1}", "maxParallel: 2}"));
+        Cli r = plan(fleet);
+        assertThat(r.exitCode()).isEqualTo(Main.PROBLEM);
+        assertThat(r.err()).contains("maxParallel");
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines).filteredOn(l -> l.startsWith("dev-1 ") || l.startsWith("legacy-1 ") || l.startsWith("prod-"))
+                .hasSize(4).allSatisfy(l -> assertThat(l).contains(" blocked ").endsWith("UNREADABLE_UPGRADE"));
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("5 clusters at 2026-12-14T09:00:00Z: ")
+                .doesNotContain("4 upToDate").contains("blocked"));
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("the plan is incomplete: 4 clusters depend on a ClusterUpgrade"
+                + " that could not be read (UNREADABLE_UPGRADE; its error is among the problems)");
+
+        Cli explain = Cli.run("explain", "--fleet", fleet.toString(), "--cluster", "dev-1", "--now", TestFleet.NOW);
+        assertThat(explain.out()).contains("to-1.1 could not be read").contains("incomplete").doesNotContain("nothing to do");
+    }
+
+    @Test
     void aMissingFleetFolderIsAnInputProblem() {
         Cli r = plan(dir.resolve("nowhere"));
         assertThat(r.exitCode()).isEqualTo(Main.PROBLEM);
