@@ -11,6 +11,8 @@ import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
+import dev.upshift.spi.WindowPolicy;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -101,9 +103,21 @@ final class Round {
         }
         List<PlanEntry> entries = new ArrayList<>(drafts.length);
         for (Draft d : drafts) {
-            entries.add(d.entry());
+            entries.add(withOverrun(d, d.entry()));
         }
         return new Plan(now, entries, fleet.problems());
+    }
+
+    /** Says how long a {@code startWithin} upgrade runs past its window, when it does. */
+    private static PlanEntry withOverrun(Draft d, PlanEntry e) {
+        if (d.policy != WindowPolicy.START_WITHIN || e.window().isEmpty() || e.expectedEnd().isEmpty()) {
+            return e;
+        }
+        Optional<Instant> end = e.window().get().end();
+        if (end.isEmpty() || !e.expectedEnd().get().isAfter(end.get())) {
+            return e;
+        }
+        return e.withOverrun(Duration.between(end.get(), e.expectedEnd().get()));
     }
 
     private Draft evaluate(int i) {

@@ -67,9 +67,11 @@ class PlannerWindowsTest {
         assertThat(s.state()).isEqualTo(UpgradeState.READY);
         assertThat(s.window()).contains(new Interval(late, t("2026-03-11T02:00:00Z")));
         assertThat(s.expectedEnd()).as("it runs past the window").contains(t("2026-03-11T03:30:00Z"));
+        assertThat(s.overrun()).as("and says so").contains(Duration.ofMinutes(90));
         assertThat(w.state()).isEqualTo(UpgradeState.SCHEDULED);
         assertThat(w.window()).contains(new Interval(t("2026-03-11T22:00:00Z"), t("2026-03-12T02:00:00Z")));
         assertThat(w.reasons()).singleElement().satisfies(r -> assertThat(r.message()).contains("leaves less than 2h"));
+        assertThat(w.overrun()).isEmpty();
     }
 
     @Test
@@ -80,6 +82,7 @@ class PlannerWindowsTest {
         PlanEntry e = planOne(cluster("a", "19.1.0").schedule("nights").build(), u, NIGHTS);
         assertThat(e.window().orElseThrow().start()).isEqualTo(t("2026-03-10T22:00:00Z"));
         assertThat(e.expectedEnd()).as("4h tonight, 2h the next night").contains(t("2026-03-12T00:00:00Z"));
+        assertThat(e.overrun()).as("it pauses, it does not overrun").isEmpty();
     }
 
     @Test

@@ -170,6 +170,26 @@ class PlanCommandTest {
     }
 
     @Test
+    @DisplayName("an upgrade expected to outlast its window under startWithin is named on a line of its own, with by how much")
+    void overrunsAreSaid() throws IOException {
+        Path fleet = TestFleet.write(dir.resolve("fleet"));
+        Path upgrade = fleet.resolve("upgrades/to-1.1.yaml");
+        Files.writeString(upgrade, Files.readString(upgrade).replace("expectedDuration: 2h", "expectedDuration: 6h"));
+        Files.writeString(fleet.resolve("clusters/dev-2.yaml"), """
+                apiVersion: upshift.dev/v1alpha1
+                kind: ManagedCluster
+                metadata: {name: dev-2, labels: {stage: dev}}
+                spec: {release: 1.0.0, infrastructure: aws, schedule: weekday-nights}
+                """);
+        Cli r = plan(fleet);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("1 cluster expected to run past the window (startWithin):"
+                + " dev-2 by 2h");
+        assertThat(plan(fleet, "--output", "json").out()).contains("\"overrun\": \"2h\"");
+    }
+
+    @Test
     void aMissingFleetFolderIsAnInputProblem() {
         Cli r = plan(dir.resolve("nowhere"));
         assertThat(r.exitCode()).isEqualTo(Main.PROBLEM);
