@@ -5,7 +5,9 @@ import static org.apiguardian.api.API.Status.MAINTAINED;
 import dev.upshift.common.problem.SyntaxException;
 import dev.upshift.common.read.ObjectView;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Optional;
@@ -19,7 +21,7 @@ public final class FreezeReader {
     /**
      * Reads a freeze mapping such as a ManagedCluster's {@code spec.freeze}:
      * {@code {until: 2026-12-31T00:00:00Z, reason: "year-end change freeze"}}. {@code until} is an
-     * RFC 3339 time with {@code Z} or an offset; {@code reason} is required. Problems (with their
+     * RFC 3339 time with {@code Z} or an offset, or a date ({@code 2026-12-31}: its midnight in UTC); {@code reason} is required. Problems (with their
      * positions) go to the view's collector.
      *
      * @param freeze the view of the {@code freeze} mapping itself
@@ -42,10 +44,14 @@ public final class FreezeReader {
 
     private static Instant instant(String text) {
         try {
+            if (text.length() == 10 && text.indexOf('T') < 0) {
+                // a plain date, as schedules accept one: a freeze has no zone of its own, so its midnight in UTC
+                return LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant();
+            }
             return OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException e) {
             throw new SyntaxException("time", text, Math.max(0, e.getErrorIndex()),
-                    "expected RFC 3339 with Z or an offset, e.g. 2026-12-31T00:00:00Z");
+                    "expected RFC 3339 with Z or an offset, or a date, e.g. 2026-12-31T00:00:00Z or 2026-12-31");
         }
     }
 }

@@ -29,13 +29,21 @@ class FreezeTest {
     }
 
     @Test
+    @DisplayName("a plain date, as schedules accept, is its midnight in UTC (a freeze has no zone of its own)")
+    void readsAPlainDate() {
+        Freeze f = read("{until: 2027-01-04, reason: \"year-end change freeze\"}").orElseThrow();
+        assertThat(f.until()).isEqualTo(Instant.parse("2027-01-04T00:00:00Z"));
+        assertThat(problems.all()).isEmpty();
+    }
+
+    @Test
     @DisplayName("reports a time without offset, a missing reason and unknown fields, with positions")
     void reportsProblems() {
-        assertThat(read("{until: 2026-12-31, resaon: x}")).isEmpty();
+        assertThat(read("{until: 2026-12-31T00:00, resaon: x}")).isEmpty();
         assertThat(Documents.messages(problems)).containsExactly(
-                "s.yaml:2:19: spec.freeze.until: invalid time \"2026-12-31\": expected RFC 3339 with Z or an offset,"
-                        + " e.g. 2026-12-31T00:00:00Z",
+                "s.yaml:2:19: spec.freeze.until: invalid time \"2026-12-31T00:00\": expected RFC 3339 with Z or an"
+                        + " offset, or a date, e.g. 2026-12-31T00:00:00Z or 2026-12-31",
                 "s.yaml:2:11: spec.freeze.reason: missing required field",
-                "s.yaml:2:31: spec.freeze.resaon: unknown field; did you mean 'reason'?");
+                "s.yaml:2:37: spec.freeze.resaon: unknown field; did you mean 'reason'?");
     }
 }

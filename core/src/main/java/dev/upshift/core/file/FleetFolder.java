@@ -11,6 +11,7 @@ import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.fleet.FleetKinds;
+import dev.upshift.core.fleet.UnreadDocument;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterInventory;
@@ -23,7 +24,11 @@ import dev.upshift.spi.UpgradeSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
@@ -96,8 +101,13 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
             }
         }
         all.sort(null);
+        Map<String, Set<String>> read = Map.of(
+                FleetKinds.CLUSTER_UPGRADE.name(), names(upgrades.items().stream().map(ClusterUpgrade::name)),
+                MaintenanceSchedule.KIND.name(), names(schedules.items().stream().map(MaintenanceSchedule::name)),
+                Release.KIND.name(), names(releases.items().stream().map(r -> r.version().toString())));
         return new FleetContents(clusters, releases, schedules, upgrades, all,
-                SourceDocument.locator(loaded.fleet().documents()));
+                SourceDocument.locator(loaded.fleet().documents()),
+                UnreadDocument.find(loaded.fleet().documents(), all, read));
     }
 
     /**
@@ -175,6 +185,10 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
         List<Problem> problems = new ArrayList<>(loaded.shared());
         problems.addAll(mine.all());
         return Listing.of(items, problems);
+    }
+
+    private static Set<String> names(Stream<String> names) {
+        return names.collect(Collectors.toSet());
     }
 
     @Override

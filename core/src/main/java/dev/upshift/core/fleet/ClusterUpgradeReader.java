@@ -2,6 +2,7 @@ package dev.upshift.core.fleet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.kind.Metadata;
+import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.problem.SyntaxException;
 import dev.upshift.common.read.DocumentRoot;
@@ -68,6 +69,22 @@ final class ClusterUpgradeReader {
         strategy.ifPresent(b::strategy);
         stages.forEach(b::stage);
         return Optional.of(b.build());
+    }
+
+    /**
+     * The spec's matchers of a document that could not be read as a whole, when they can be read on
+     * their own (so that a mistake elsewhere in it still tells which clusters it was meant for).
+     */
+    static Optional<List<ClusterMatcher>> matchersOf(SourceDocument document) {
+        Problems problems = new Problems();
+        Optional<ObjectView> spec = DocumentRoot.read(document, problems).spec();
+        if (spec.isEmpty()) {
+            return Optional.empty();
+        }
+        long before = problems.all().stream().filter(Problem::isError).count();
+        List<ClusterMatcher> matchers = matchers(spec.get());
+        long after = problems.all().stream().filter(Problem::isError).count();
+        return after > before || matchers.isEmpty() ? Optional.empty() : Optional.of(matchers);
     }
 
     /** The required, non-empty list of {@code matchers} of the spec or of a stage. */

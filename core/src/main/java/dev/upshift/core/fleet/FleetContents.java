@@ -40,11 +40,14 @@ import org.apiguardian.api.API;
  * @param fields where the fields of the fleet's documents are, for a plan's problems
  *     ({@code PlanInput.withFields}); it holds the documents read, with their positions, as long
  *     as it is kept
+ * @param unread the upgrades, schedules and releases that name themselves but could not be read
+ *     (their errors are among {@code problems}), so that a plan tells them from missing ones
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record FleetContents(Listing<ManagedCluster> clusters, Listing<Release> releases,
         Listing<MaintenanceSchedule> schedules, Listing<ClusterUpgrade> upgrades, List<Problem> problems,
-        FieldLocator fields) implements ClusterInventory, ReleaseSource, ScheduleSource, UpgradeSource {
+        FieldLocator fields, List<UnreadDocument> unread)
+        implements ClusterInventory, ReleaseSource, ScheduleSource, UpgradeSource {
 
     /** Validates and copies the parts. */
     public FleetContents {
@@ -54,6 +57,14 @@ public record FleetContents(Listing<ManagedCluster> clusters, Listing<Release> r
         Objects.requireNonNull(upgrades, "upgrades");
         problems = List.copyOf(problems);
         Objects.requireNonNull(fields, "fields");
+        unread = List.copyOf(unread);
+    }
+
+    /** Contents whose every document was read, or that do not tell which were not. */
+    public FleetContents(Listing<ManagedCluster> clusters, Listing<Release> releases,
+            Listing<MaintenanceSchedule> schedules, Listing<ClusterUpgrade> upgrades, List<Problem> problems,
+            FieldLocator fields) {
+        this(clusters, releases, schedules, upgrades, problems, fields, List.of());
     }
 
     @Override

@@ -1,6 +1,9 @@
 package dev.upshift.core.plan;
 
 import dev.upshift.common.problem.Problem;
+import dev.upshift.core.fleet.FleetKinds;
+import dev.upshift.core.fleet.UnreadDocument;
+import dev.upshift.core.select.ClusterSelector;
 import dev.upshift.core.select.ConflictingUpgrades;
 import dev.upshift.core.select.CrossReferences;
 import dev.upshift.core.select.FleetSelection;
@@ -10,7 +13,9 @@ import dev.upshift.core.select.StageSelection;
 import dev.upshift.core.select.UpgradeSelection;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
+import dev.upshift.release.Version;
 import dev.upshift.schedule.MaintenanceSchedule;
+import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
@@ -20,7 +25,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The instant-independent half of planning: the fleet deduplicated and sorted by id, the
@@ -37,6 +44,8 @@ final class FleetModel {
     private final UpgradeSelection[] owners;
     final Map<String, List<StageGroup>> stages = new HashMap<>();
     final List<Problem> problems = new ArrayList<>();
+    /** The schedules that could not be read, by name. */
+    final Map<String, UnreadDocument> unreadSchedules = new HashMap<>();
 
     FleetModel(PlanInput input) {
         problems.addAll(input.problems());
@@ -57,8 +66,43 @@ final class FleetModel {
         for (int i = 0; i < clusters.size(); i++) {
             assignments[i] = assign(clusters.get(i), owners[i], groupOf);
         }
+        blockUnreadUpgrades(input.unread());
         checkReferences(input);
         problems.sort(null);
+    }
+
+    /**
+     * Blocks every cluster an upgrade that could not be read may select: those its matchers select
+     * when they can be read on their own, else all. Such a cluster's plan is incomplete, whatever
+     * the upgrades that were read say of it.
+     */
+    private void blockUnreadUpgrades(List<UnreadDocument> unread) {
+        for (UnreadDocument u : unread) {
+            if (!u.kind().equals(FleetKinds.CLUSTER_UPGRADE.name())) {
+                continue;
+            }
+            Optional<ClusterSelector> selector = u.matchers().flatMap(FleetModel::selector);
+            String why = "upgrade " + u.name() + " could not be read (" + u.problem() + ")"
+                    + (selector.isPresent() ? " and its matchers select this cluster"
+                            : ", not even its matchers, so it may select any cluster")
+                    + ": this cluster's plan is incomplete until the document is fixed";
+            for (int i = 0; i < clusters.size(); i++) {
+                if (selector.isEmpty() || selector.get().selects(clusters.get(i))) {
+                    Assignment a = assignments[i];
+                    List<Reason> blockers = new ArrayList<>(a.blockers());
+                    blockers.add(Reason.of(ReasonCodes.UNREADABLE_UPGRADE, why));
+                    assignments[i] = new Assignment(a.upgrade(), a.target(), a.group(), blockers);
+                }
+            }
+        }
+    }
+
+    private static Optional<ClusterSelector> selector(List<ClusterMatcher> matchers) {
+        try {
+            return Optional.of(ClusterSelector.of(matchers));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     private List<ManagedCluster> uniqueClusters(List<ManagedCluster> listed) {
@@ -158,7 +202,18 @@ final class FleetModel {
 
     /** The references across the input's documents, checked as {@code upshift validate} checks them. */
     private void checkReferences(PlanInput input) {
-        problems.addAll(CrossReferences.of(catalog, schedules.keySet()).locatedBy(input.fields())
-                .check(clusters, selection));
+        // a reference to a document that exists but could not be read is not reported again: its own error says why
+        Set<String> known = new TreeSet<>(schedules.keySet());
+        List<Version> brokenReleases = new ArrayList<>();
+        for (UnreadDocument u : input.unread()) {
+            if (u.kind().equals(MaintenanceSchedule.KIND.name())) {
+                known.add(u.name());
+                unreadSchedules.putIfAbsent(u.name(), u);
+            } else if (u.kind().equals(Release.KIND.name())) {
+                Version.tryParse(u.name()).ifPresent(brokenReleases::add);
+            }
+        }
+        problems.addAll(CrossReferences.of(catalog, known).ignoringBroken(brokenReleases, List.of())
+                .locatedBy(input.fields()).check(clusters, selection));
     }
 }

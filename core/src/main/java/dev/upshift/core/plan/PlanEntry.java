@@ -8,6 +8,7 @@ import dev.upshift.release.Version;
 import dev.upshift.schedule.Interval;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -51,12 +52,24 @@ import org.apiguardian.api.API;
  *     instant is past it (the day after it, in UTC, or later); it never blocks
  * @param unchecked whether some hop of the path assumed a component's compatibility instead of
  *     checking it (no {@code componentUpgradesFrom} rule)
+ * @param overrun how long a {@code startWithin} upgrade is expected to run past the end of its
+ *     window, when it does (it may; it never runs into an exclusion that blocks it); empty otherwise
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record PlanEntry(String cluster, Version from, Optional<Version> to, List<Version> path,
         Optional<PlanKind> kind, Optional<VersionChange> releaseChange, Optional<String> upgrade,
         Optional<String> stage, UpgradeState state, Optional<Interval> window, Optional<Instant> expectedEnd,
-        List<Reason> reasons, Optional<Impact> impact, Optional<LocalDate> endOfLife, boolean unchecked) {
+        List<Reason> reasons, Optional<Impact> impact, Optional<LocalDate> endOfLife, boolean unchecked,
+        Optional<Duration> overrun) {
+
+    /** An entry that does not run past its window. */
+    public PlanEntry(String cluster, Version from, Optional<Version> to, List<Version> path,
+            Optional<PlanKind> kind, Optional<VersionChange> releaseChange, Optional<String> upgrade,
+            Optional<String> stage, UpgradeState state, Optional<Interval> window, Optional<Instant> expectedEnd,
+            List<Reason> reasons, Optional<Impact> impact, Optional<LocalDate> endOfLife, boolean unchecked) {
+        this(cluster, from, to, path, kind, releaseChange, upgrade, stage, state, window, expectedEnd, reasons, impact,
+                endOfLife, unchecked, Optional.empty());
+    }
 
     /** Validates and copies the parts. */
     public PlanEntry {
@@ -74,10 +87,20 @@ public record PlanEntry(String cluster, Version from, Optional<Version> to, List
         reasons = List.copyOf(reasons);
         Objects.requireNonNull(impact, "impact");
         Objects.requireNonNull(endOfLife, "endOfLife");
+        Objects.requireNonNull(overrun, "overrun");
+        if (overrun.isPresent() && (overrun.get().isNegative() || overrun.get().isZero())) {
+            throw new IllegalArgumentException("cluster " + cluster + ": an overrun must be positive, got " + overrun.get());
+        }
         if (to.isPresent() && to.get().isOlderThan(from)) {
             throw new IllegalArgumentException("cluster " + cluster + ": a plan never goes down from " + from
                     + " to " + to.get());
         }
+    }
+
+    /** The same entry, expected to run {@code past} beyond its window's end. */
+    public PlanEntry withOverrun(Duration past) {
+        return new PlanEntry(cluster, from, to, path, kind, releaseChange, upgrade, stage, state, window, expectedEnd,
+                reasons, impact, endOfLife, unchecked, Optional.of(past));
     }
 
     /** Whether the plan has a reason of this code for the cluster. */

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.upshift.common.problem.FieldLocator;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.core.fleet.FleetContents;
+import dev.upshift.core.fleet.UnreadDocument;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;
@@ -44,10 +45,14 @@ import org.apiguardian.api.API;
  * @param fields where the fields of the input's documents are, so that the problems the planner
  *     finds across documents name their field's line and column ({@link #withFields}); by default
  *     they are at their document's start
+ * @param unread the upgrades, schedules and releases the sources could not read ({@link #withUnread}):
+ *     a cluster an unread upgrade may select is blocked ({@code UNREADABLE_UPGRADE}), one that names an
+ *     unread schedule too ({@code INVALID_SCHEDULE}), and neither is reported as a missing reference
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
-        List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems, FieldLocator fields) {
+        List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems, FieldLocator fields,
+        List<UnreadDocument> unread) {
 
     /** Validates and copies the parts. */
     public PlanInput {
@@ -58,6 +63,13 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
         history = List.copyOf(history);
         problems = List.copyOf(problems);
         Objects.requireNonNull(fields, "fields");
+        unread = List.copyOf(unread);
+    }
+
+    /** An input that knows of no unread documents. */
+    public PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
+            List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems, FieldLocator fields) {
+        this(catalog, clusters, schedules, upgrades, history, problems, fields, List.of());
     }
 
     /** An input whose problems are placed at their documents' starts. */
@@ -123,12 +135,12 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
      * @param history the journal, oldest first
      */
     public static PlanInput from(FleetContents fleet, List<HistoryEntry> history) {
-        return from(fleet, fleet, fleet, fleet, history).withFields(fleet.fields());
+        return from(fleet, fleet, fleet, fleet, history).withFields(fleet.fields()).withUnread(fleet.unread());
     }
 
     /** The same input with another history (what the simulator changes between steps). */
     public PlanInput withHistory(List<HistoryEntry> entries) {
-        return new PlanInput(catalog, clusters, schedules, upgrades, entries, problems, fields);
+        return new PlanInput(catalog, clusters, schedules, upgrades, entries, problems, fields, unread);
     }
 
     /**
@@ -136,7 +148,12 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
      * gives for a fleet folder.
      */
     public PlanInput withFields(FieldLocator locator) {
-        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, locator);
+        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, locator, unread);
+    }
+
+    /** The same input knowing which documents could not be read, such as {@link FleetContents#unread()} lists. */
+    public PlanInput withUnread(List<UnreadDocument> documents) {
+        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, fields, documents);
     }
 
     @Override

@@ -40,6 +40,13 @@ public final class ReasonCodes {
     public static final String UNKNOWN_RELEASE = "UNKNOWN_RELEASE";
     /** The cluster names a maintenance schedule that is missing or unusable; it is never upgraded meanwhile. */
     public static final String UNKNOWN_SCHEDULE = "UNKNOWN_SCHEDULE";
+    /** The cluster names a maintenance schedule whose document could not be read; the message carries its error. */
+    public static final String INVALID_SCHEDULE = "INVALID_SCHEDULE";
+    /**
+     * A {@code ClusterUpgrade} that could not be read may select the cluster (its matchers do, or
+     * cannot be read either): the cluster's plan is incomplete until the document is fixed.
+     */
+    public static final String UNREADABLE_UPGRADE = "UNREADABLE_UPGRADE";
     /** Two or more stages of the cluster's upgrade select it. */
     public static final String STAGE_OVERLAP = "STAGE_OVERLAP";
     /** The cluster's upgrade has stages and none of them selects it. */
@@ -75,7 +82,8 @@ public final class ReasonCodes {
     /** Every code above, in this order. */
     public static final List<String> ALL = List.of(NO_PATH, FIELD_CONFLICT, IMMUTABLE_FIELD, INVALID_RESOURCES,
             RENDERING_REJECTED, RENDERER_FAILED,
-            CONFLICTING_UPGRADES, STAGE_HALTED, NO_WINDOW, TARGET_UNRESOLVED, UNKNOWN_RELEASE, UNKNOWN_SCHEDULE,
+            UNREADABLE_UPGRADE, CONFLICTING_UPGRADES, STAGE_HALTED, NO_WINDOW, TARGET_UNRESOLVED, UNKNOWN_RELEASE,
+            UNKNOWN_SCHEDULE, INVALID_SCHEDULE,
             STAGE_OVERLAP, UNSTAGED, STRATEGY_DECLINED, WAITING_STAGE, SOAKING, MAX_CONCURRENT, FROZEN,
             WAITING_START_TIME, EXCLUDED, OUTSIDE_WINDOW, UPGRADE_FAILED);
 }

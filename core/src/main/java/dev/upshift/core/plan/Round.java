@@ -1,6 +1,7 @@
 package dev.upshift.core.plan;
 
 import dev.upshift.common.value.VersionChange;
+import dev.upshift.core.fleet.UnreadDocument;
 import dev.upshift.core.select.UpgradeSelection;
 import dev.upshift.release.Release;
 import dev.upshift.release.Version;
@@ -10,6 +11,8 @@ import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
+import dev.upshift.spi.WindowPolicy;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -106,9 +109,21 @@ final class Round {
         }
         List<PlanEntry> entries = new ArrayList<>(drafts.length);
         for (Draft d : drafts) {
-            entries.add(d.entry());
+            entries.add(withOverrun(d, d.entry()));
         }
         return new Plan(now, entries, fleet.problems());
+    }
+
+    /** Says how long a {@code startWithin} upgrade runs past its window, when it does. */
+    private static PlanEntry withOverrun(Draft d, PlanEntry e) {
+        if (d.policy != WindowPolicy.START_WITHIN || e.window().isEmpty() || e.expectedEnd().isEmpty()) {
+            return e;
+        }
+        Optional<Instant> end = e.window().get().end();
+        if (end.isEmpty() || !e.expectedEnd().get().isAfter(end.get())) {
+            return e;
+        }
+        return e.withOverrun(Duration.between(end.get(), e.expectedEnd().get()));
     }
 
     private Draft evaluate(int i) {
@@ -235,6 +250,12 @@ final class Round {
     private void checkSchedule(Draft d) {
         Optional<String> name = d.cluster.schedule();
         if (name.isEmpty() || fleet.schedules().get(name.get(), now).isPresent()) {
+            return;
+        }
+        UnreadDocument unread = model.unreadSchedules.get(name.get());
+        if (unread != null && fleet.schedules().schedule(name.get()).isEmpty()) {
+            d.block(Reason.of(ReasonCodes.INVALID_SCHEDULE, "schedule " + name.get() + " is invalid (" + unread.problem()
+                    + "); the cluster is not upgraded until it is fixed"));
             return;
         }
         String why = fleet.schedules().unusable(name.get()).map(u -> "schedule " + name.get() + " cannot be used: " + u)

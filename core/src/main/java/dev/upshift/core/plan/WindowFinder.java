@@ -36,7 +36,7 @@ final class WindowFinder {
         this.now = now;
     }
 
-    private record Query(String schedule, boolean bare, UpgradeKind kind, Instant at, Duration atLeast) {}
+    private record Query(String schedule, boolean bare, UpgradeKind kind, Instant at, Duration atLeast, Duration room) {}
 
     /**
      * Gives the draft its window, state ({@code ready}, {@code scheduled} or {@code blocked} with
@@ -78,7 +78,8 @@ final class WindowFinder {
         }
         Duration atLeast = d.policy == WindowPolicy.COMPLETE_WITHIN ? d.expectedDuration : Duration.ZERO;
         // The freeze is part of the bound, so the schedule's own allowed time answers as withFreeze would.
-        Optional<Interval> window = ask(scheduleName.orElse(""), false, allowed, d.upgradeKind, bound, atLeast);
+        Optional<Interval> window = ask(scheduleName.orElse(""), false, allowed, d.upgradeKind, bound, atLeast,
+                d.expectedDuration);
         Instant earliest = bound;
         Optional<Instant> excludedUntil = schedule.flatMap(s -> excluded(d, s, earliest, atLeast, window));
         if (window.isEmpty()) {
@@ -112,12 +113,12 @@ final class WindowFinder {
         if (s.exclusions().stream().noneMatch(e -> e.scope().blocks(d.upgradeKind))) {
             return Optional.empty();
         }
-        Optional<Interval> bare = ask(s.name(), true, null, d.upgradeKind, bound, atLeast);
+        Optional<Interval> bare = ask(s.name(), true, null, d.upgradeKind, bound, atLeast, Duration.ZERO);
         if (bare.isEmpty() || window.isPresent() && !bare.get().start().isBefore(window.get().start())) {
             return Optional.empty();
         }
         Optional<ScheduleAccess.Blocking> blocking = ScheduleAccess.blockingExclusion(s, d.upgradeKind,
-                bare.get().start(), atLeast);
+                bare.get().start(), longer(atLeast, d.expectedDuration));
         Instant until = blocking.map(b -> b.occurrence().end().orElse(bare.get().start()))
                 .orElse(window.map(Interval::start).orElse(bare.get().start()));
         String name = blocking.map(b -> "maintenance exclusion '" + b.exclusion().name() + "' (" + b.exclusion().scope()
@@ -128,17 +129,48 @@ final class WindowFinder {
     }
 
     private Optional<Interval> ask(String schedule, boolean bare, AllowedIntervals allowed, UpgradeKind kind, Instant at,
-            Duration atLeast) {
-        Query q = new Query(schedule, bare, kind, at, atLeast);
+            Duration atLeast, Duration room) {
+        Query q = new Query(schedule, bare, kind, at, atLeast, room);
         Optional<Interval> known = answers.get(q);
         if (known != null) {
             return known;
         }
-        AllowedIntervals source = bare ? schedules.withoutExclusions(schedules.schedule(schedule).orElseThrow(), now)
-                : allowed;
-        Optional<Interval> found = source.next(at, kind, atLeast, horizon);
+        Optional<Interval> found = bare
+                ? schedules.withoutExclusions(schedules.schedule(schedule).orElseThrow(), now).next(at, kind, atLeast, horizon)
+                : clearOfExclusions(schedules.schedule(schedule), allowed, kind, at, atLeast, room);
         answers.put(q, found);
         return found;
+    }
+
+    /**
+     * The first allowed interval from {@code at} whose start leaves {@code room} before any exclusion
+     * that blocks the kind: whatever the window policy, an upgrade never runs into a freeze (it may
+     * run past the window's end under {@code startWithin}, never into an exclusion). Allowed time
+     * already leaves the exclusions out, so only an upgrade that would run on past its interval's end
+     * can meet one; it then starts no earlier than that exclusion's end, within the horizon from
+     * {@code at}.
+     */
+    private Optional<Interval> clearOfExclusions(Optional<MaintenanceSchedule> schedule, AllowedIntervals allowed,
+            UpgradeKind kind, Instant at, Duration atLeast, Duration room) {
+        Instant limit = at.plus(horizon);
+        Instant from = at;
+        for (int i = 0; i < MAX_RESUMES && from.isBefore(limit); i++) {
+            Optional<Interval> found = allowed.next(from, kind, atLeast, Duration.between(from, limit));
+            if (found.isEmpty() || schedule.isEmpty()) {
+                return found;
+            }
+            Optional<ScheduleAccess.Blocking> blocking = ScheduleAccess.blockingExclusion(schedule.get(), kind,
+                    found.get().start(), room);
+            if (blocking.isEmpty()) {
+                return found;
+            }
+            Optional<Instant> end = blocking.get().occurrence().end();
+            if (end.isEmpty() || !end.get().isAfter(found.get().start())) {
+                return Optional.empty();
+            }
+            from = end.get();
+        }
+        return Optional.empty();
     }
 
     /** When the upgrade ends if it starts at the window's start: past the window for startWithin, across windows for pauseAndResume. */
@@ -168,5 +200,9 @@ final class WindowFinder {
 
     private static Instant later(Instant a, Instant b) {
         return a.isAfter(b) ? a : b;
+    }
+
+    private static Duration longer(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 }

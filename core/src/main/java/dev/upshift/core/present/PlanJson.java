@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.tree.JsonText;
+import dev.upshift.common.value.Durations;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanKind;
@@ -101,6 +102,7 @@ public final class PlanJson {
         putOrNull(o, "impact", e.impact().map(i -> i.word()).orElse(null));
         putOrNull(o, "endOfLife", e.endOfLife().map(Object::toString).orElse(null));
         o.put("unchecked", e.unchecked());
+        putOrNull(o, "overrun", e.overrun().map(Durations::format).orElse(null));
         return o;
     }
 

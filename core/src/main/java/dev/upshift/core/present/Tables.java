@@ -2,6 +2,7 @@ package dev.upshift.core.present;
 
 import static dev.upshift.core.present.Html.esc;
 
+import dev.upshift.common.value.Durations;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.simulate.Forecast;
@@ -11,6 +12,7 @@ import dev.upshift.core.simulate.Simulation;
 import dev.upshift.schedule.Interval;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -65,6 +67,7 @@ final class Tables {
                     .append("</td><td>").append(e.kind().map(k -> esc(k.word())).orElse("<span class=\"faint\">—</span>"))
                     .append("</td><td>").append(esc(e.stage().orElse("—"))).append("</td><td>").append(state(e.state()))
                     .append("</td><td class=\"nw\">").append(e.window().map(Tables::window).orElse("<span class=\"faint\">—</span>"))
+                    .append(e.overrun().map(d -> "<br><span class=\"muted\">" + esc(overrun(d)) + "</span>").orElse(""))
                     .append("</td><td>");
             if (e.reasons().isEmpty()) {
                 out.append("<span class=\"faint\">—</span>");
@@ -81,6 +84,11 @@ final class Tables {
             out.append("</td></tr>\n");
         }
         out.append("</tbody></table></div>\n");
+    }
+
+    /** {@code runs 2h past the window}: a {@code startWithin} upgrade that is expected to outlast its window. */
+    static String overrun(Duration d) {
+        return "runs " + Durations.format(d) + " past the window";
     }
 
     private static String window(Interval w) {

@@ -9,6 +9,7 @@ import dev.upshift.common.problem.Suggestions;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;
+import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Stage;
@@ -16,11 +17,14 @@ import dev.upshift.spi.UpgradeTarget;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apiguardian.api.API;
@@ -136,8 +140,10 @@ public final class CrossReferences {
             StageSelection s = selection.stages().get(i);
             if (!s.implicit() && s.clusters().isEmpty()
                     && selection.overlaps().stream().noneMatch(o -> o.stages().contains(s.name()))) {
-                out.add(warning(u, "/spec/stages/" + i + "/matchers", "stage " + s.name()
-                        + " selects none of the upgrade's clusters"));
+                // with clusters left in no stage, an empty stage is most likely the one meant for them: an error
+                String message = "stage " + s.name() + " selects none of the upgrade's clusters" + labelHint(s, selection);
+                String pointer = "/spec/stages/" + i + "/matchers";
+                out.add(selection.unstaged().isEmpty() ? warning(u, pointer, message) : error(u, pointer, message));
             }
         }
         for (StageOverlap o : selection.overlaps()) {
@@ -148,6 +154,53 @@ public final class CrossReferences {
             out.add(warning(u, "/spec/stages", (ids.size() == 1 ? "cluster " : ids.size() + " clusters: ")
                     + listed(ids) + (ids.size() == 1 ? " is" : " are") + " selected by the upgrade's matchers but by no"
                     + " stage, and will not be upgraded"));
+        }
+    }
+
+    /**
+     * {@code : no cluster has stage=production; did you mean prod? (values: dev, staging, prod)} for
+     * a stage's first plain label matcher: the label's values among the upgrade's clusters, those
+     * of its stages in stage order first, then those in no stage; empty without such a matcher.
+     */
+    private static String labelHint(StageSelection stage, UpgradeSelection selection) {
+        ClusterMatcher m = stage.stage().matchers().stream().filter(x -> x.key().isPresent() && !x.isRegex())
+                .findFirst().orElse(null);
+        if (m == null) {
+            return "";
+        }
+        String key = m.key().get();
+        Set<String> values = new LinkedHashSet<>();
+        for (StageSelection other : selection.stages()) {
+            other.clusters().forEach(c -> addLabel(values, c, key));
+        }
+        selection.unstaged().forEach(c -> addLabel(values, c, key));
+        selection.clusters().forEach(c -> addLabel(values, c, key));
+        if (values.isEmpty()) {
+            return ": none of them has the label " + key;
+        }
+        List<String> listed = new ArrayList<>(values);
+        return ": no cluster has " + key + "=" + m.value() + closestValue(m.value(), values)
+                .map(v -> "; did you mean " + v + "?").orElse("") + " (values: "
+                + String.join(", ", listed.size() <= LISTED ? listed : listed.subList(0, LISTED))
+                + (listed.size() <= LISTED ? "" : ", …") + ")";
+    }
+
+    /** The value closest in spelling, else the longest that abbreviates the word or that it abbreviates (prod, production). */
+    private static Optional<String> closestValue(String word, Set<String> values) {
+        Optional<String> close = Suggestions.closest(word, values);
+        if (close.isPresent()) {
+            return close;
+        }
+        String w = word.toLowerCase(Locale.ROOT);
+        return values.stream().filter(v -> v.length() >= 2 && (w.startsWith(v.toLowerCase(Locale.ROOT))
+                || v.toLowerCase(Locale.ROOT).startsWith(w) && w.length() >= 2))
+                .max(Comparator.comparingInt(String::length));
+    }
+
+    private static void addLabel(Set<String> values, ManagedCluster c, String key) {
+        String v = c.labels().get(key);
+        if (v != null) {
+            values.add(v);
         }
     }
 

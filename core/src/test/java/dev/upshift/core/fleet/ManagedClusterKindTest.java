@@ -159,7 +159,7 @@ class ManagedClusterKindTest {
                 "c.yaml:7:13: spec.schedule: must name a MaintenanceSchedule; leave the field out when upgrades may"
                         + " run at any time",
                 "c.yaml:8:19: spec.freeze.until: invalid time \"tomorrow\": expected RFC 3339 with Z or an offset,"
-                        + " e.g. 2026-12-31T00:00:00Z",
+                        + " or a date, e.g. 2026-12-31T00:00:00Z or 2026-12-31",
                 "c.yaml:8:11: spec.freeze.reason: missing required field",
                 "c.yaml:9:12: spec.values[0]: expected a mapping, got the number 1",
                 "c.yaml:10:3: spec.relase: unknown field; did you mean 'release'?");

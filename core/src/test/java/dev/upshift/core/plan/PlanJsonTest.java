@@ -65,7 +65,8 @@ class PlanJsonTest {
                       "expectedEnd": null,
                       "impact": null,
                       "endOfLife": null,
-                      "unchecked": false
+                      "unchecked": false,
+                      "overrun": null
                     },
                     {
                       "cluster": "prod-eu-1",
@@ -99,7 +100,8 @@ class PlanJsonTest {
                       "expectedEnd": "2027-01-04T23:00:00Z",
                       "impact": null,
                       "endOfLife": null,
-                      "unchecked": false
+                      "unchecked": false,
+                      "overrun": null
                     }
                   ],
                   "problems": []

@@ -6,6 +6,10 @@ import static org.quicktheories.generators.SourceDSL.longs;
 
 import dev.upshift.common.value.VersionChange;
 import dev.upshift.core.present.PlanJson;
+import dev.upshift.core.simulate.SimulatedUpgrade;
+import dev.upshift.core.simulate.Simulation;
+import dev.upshift.core.simulate.SimulationSettings;
+import dev.upshift.core.simulate.Simulator;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;
@@ -88,15 +92,8 @@ class PlanPropertiesTest {
                 Duration needed = u.filter(x -> x.windowPolicy() == WindowPolicy.COMPLETE_WITHIN)
                         .map(ClusterUpgrade::expectedDuration).orElse(Duration.ofSeconds(1));
                 assertThat(inSomeWindow(s, start)).as("inside a window: %s", e).isTrue();
-                for (MaintenanceExclusion x : s.exclusions()) {
-                    if (!x.scope().blocks(kind)) {
-                        continue;
-                    }
-                    for (Interval o : x.span().occurrences(start, start.plus(needed))) {
-                        assertThat(o.overlaps(new Interval(start, start.plus(needed))))
-                                .as("%s starts inside exclusion %s at %s", e, x.name(), o).isFalse();
-                    }
-                }
+                assertThat(blockingOverlap(s, kind, start, duration(u)))
+                        .as("%s runs into an exclusion that blocks its kind", e).isEmpty();
                 if (needed.getSeconds() > 1 && e.window().get().end().isPresent()) {
                     assertThat(Duration.between(start, e.window().get().end().get())).isGreaterThanOrEqualTo(needed);
                 }
@@ -265,6 +262,60 @@ class PlanPropertiesTest {
                 assertThat(prepared.plan(at)).isEqualTo(Planner.standard().plan(g.input(), at));
             }
         });
+    }
+
+    @Test
+    @DisplayName("no simulated upgrade runs into an exclusion that blocks its kind, whatever its window policy")
+    void simulationRespectsExclusions() {
+        qt().withExamples(60).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = longer(RandomFleets.generate(seed), Duration.ofHours(4));
+            PreparedFleet prepared = Planner.standard().prepare(g.input());
+            Simulation sim = Simulator.run(prepared, SimulationSettings.between(g.now(), g.now().plus(Duration.ofDays(30))));
+            Map<String, ManagedCluster> clusters = byId(g.input().clusters(), ManagedCluster::id);
+            Map<String, MaintenanceSchedule> schedules = byId(g.input().schedules(), MaintenanceSchedule::name);
+            Map<String, ClusterUpgrade> upgrades = byId(g.input().upgrades(), ClusterUpgrade::name);
+            for (SimulatedUpgrade u : sim.upgrades()) {
+                Optional<MaintenanceSchedule> s = clusters.get(u.cluster()).schedule().map(schedules::get);
+                if (s.isEmpty()) {
+                    continue;
+                }
+                boolean nodes = sim.firstPlan().entry(u.cluster()).filter(e -> e.to().equals(Optional.of(u.to())))
+                        .flatMap(PlanEntry::impact).filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent();
+                UpgradeKind kind = new UpgradeKind(u.kind().versionChange(), nodes);
+                assertThat(blockingOverlap(s.get(), kind, u.start(), duration(u.upgrade().map(upgrades::get))))
+                        .as("seed %s: %s runs into an exclusion that blocks its kind", seed, u).isEmpty();
+            }
+        });
+    }
+
+    /** The same fleet with every upgrade expected to take {@code more} longer, so that more of them reach past a window. */
+    private static RandomFleets.Generated longer(RandomFleets.Generated g, Duration more) {
+        PlanInput in = g.input();
+        List<ClusterUpgrade> upgrades = in.upgrades().stream()
+                .map(u -> u.toBuilder().expectedDuration(u.expectedDuration().plus(more)).build()).toList();
+        return new RandomFleets.Generated(new PlanInput(in.catalog(), in.clusters(), in.schedules(), upgrades, in.history()),
+                g.now());
+    }
+
+    /** How long an upgrade is expected to run: its intent's expectedDuration, or the planner's default for configuration. */
+    private static Duration duration(Optional<ClusterUpgrade> u) {
+        return u.map(ClusterUpgrade::expectedDuration).orElse(Duration.ofHours(1));
+    }
+
+    /** The first occurrence of an exclusion of {@code s} blocking {@code kind} that overlaps {@code [start, start + length)}. */
+    private static Optional<String> blockingOverlap(MaintenanceSchedule s, UpgradeKind kind, Instant start, Duration length) {
+        Interval run = new Interval(start, start.plus(length));
+        for (MaintenanceExclusion x : s.exclusions()) {
+            if (!x.scope().blocks(kind)) {
+                continue;
+            }
+            for (Interval o : x.span().occurrences(start, run.end().orElseThrow())) {
+                if (o.overlaps(run)) {
+                    return Optional.of(x.name() + " at " + o);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     private static boolean inSomeWindow(MaintenanceSchedule s, Instant at) {

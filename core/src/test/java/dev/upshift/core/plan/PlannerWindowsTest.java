@@ -67,9 +67,11 @@ class PlannerWindowsTest {
         assertThat(s.state()).isEqualTo(UpgradeState.READY);
         assertThat(s.window()).contains(new Interval(late, t("2026-03-11T02:00:00Z")));
         assertThat(s.expectedEnd()).as("it runs past the window").contains(t("2026-03-11T03:30:00Z"));
+        assertThat(s.overrun()).as("and says so").contains(Duration.ofMinutes(90));
         assertThat(w.state()).isEqualTo(UpgradeState.SCHEDULED);
         assertThat(w.window()).contains(new Interval(t("2026-03-11T22:00:00Z"), t("2026-03-12T02:00:00Z")));
         assertThat(w.reasons()).singleElement().satisfies(r -> assertThat(r.message()).contains("leaves less than 2h"));
+        assertThat(w.overrun()).isEmpty();
     }
 
     @Test
@@ -80,6 +82,7 @@ class PlannerWindowsTest {
         PlanEntry e = planOne(cluster("a", "19.1.0").schedule("nights").build(), u, NIGHTS);
         assertThat(e.window().orElseThrow().start()).isEqualTo(t("2026-03-10T22:00:00Z"));
         assertThat(e.expectedEnd()).as("4h tonight, 2h the next night").contains(t("2026-03-12T00:00:00Z"));
+        assertThat(e.overrun()).as("it pauses, it does not overrun").isEmpty();
     }
 
     @Test
@@ -123,6 +126,32 @@ class PlannerWindowsTest {
         assertThat(minor.reasons().get(0).until()).contains(t("2026-03-16T00:00:00Z"));
         assertThat(patch.window().orElseThrow().start()).isEqualTo(t("2026-03-10T22:00:00Z"));
         assertThat(codes(patch)).containsExactly(ReasonCodes.OUTSIDE_WINDOW);
+    }
+
+    @Test
+    @DisplayName("no policy lets an upgrade run into a freeze: it moves to the next window that leaves room, EXCLUDED")
+    void neverRunsIntoAnExclusion() {
+        // nights 22:00–02:00; a noUpgrades freeze from the 10th 23:00 for two days
+        MaintenanceSchedule s = withExclusion(NIGHTS, exclusion("year-end", LocalDateTime.of(2026, 3, 10, 23, 0),
+                Duration.ofDays(2), null, ExclusionScope.NO_UPGRADES));
+        ManagedCluster c = cluster("a", "19.1.0").schedule("nights").build();
+        for (WindowPolicy policy : WindowPolicy.values()) {
+            ClusterUpgrade u = upgrade("u", "19.2.0", all()).expectedDuration(Duration.ofHours(2)).windowPolicy(policy)
+                    .build();
+            PlanEntry e = planOne(c, u, s);
+            assertThat(e.window().orElseThrow().start()).as(policy.toString()).isEqualTo(t("2026-03-12T23:00:00Z"));
+            assertThat(codes(e)).as(policy.toString()).contains(ReasonCodes.EXCLUDED);
+            Reason excluded = e.reasons().stream().filter(r -> r.code().equals(ReasonCodes.EXCLUDED)).findFirst()
+                    .orElseThrow();
+            assertThat(excluded.message()).contains("year-end").contains("noUpgrades");
+            assertThat(excluded.until()).contains(t("2026-03-12T23:00:00Z"));
+        }
+        PlanEntry late = Planner.standard().plan(input(List.of(c), List.of(s), List.of(upgrade("u", "19.2.0", all())
+                .expectedDuration(Duration.ofHours(1)).build()), List.of()), t("2026-03-10T22:30:00Z")).entry("a")
+                .orElseThrow();
+        assertThat(late.state()).as("half an hour before the freeze, an hour's upgrade does not start")
+                .isEqualTo(UpgradeState.SCHEDULED);
+        assertThat(late.window().orElseThrow().start()).isEqualTo(t("2026-03-12T23:00:00Z"));
     }
 
     @Test

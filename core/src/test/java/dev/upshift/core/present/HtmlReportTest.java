@@ -83,6 +83,27 @@ class HtmlReportTest {
                 SimulationSettings.between(FROM, UNTIL).withSeed(3).withFailureRate(0.3));
     }
 
+    @Test
+    @DisplayName("the plan's table says when a startWithin upgrade is expected to run past its window")
+    void saysWhenAnUpgradeRunsPastItsWindow() throws IOException {
+        MaintenanceSchedule nights = MaintenanceSchedule.KIND.read(DocumentLoader.create().load("n.yaml", """
+                apiVersion: upshift.dev/v1alpha1
+                kind: MaintenanceSchedule
+                metadata: {name: "nights"}
+                spec:
+                  maintenanceWindows:
+                  - {name: night, startTime: 2026-03-02T22:00:00Z, duration: 4h, recurrence: FREQ=DAILY}
+                """).get(0), new Problems()).orElseThrow();
+        PlanInput input = new PlanInput(ReleaseCatalog.of(List.of(
+                Release.builder("1.0.0").component("kubernetes", "1.28.0").build(),
+                Release.builder("1.1.0").component("kubernetes", "1.29.0").build())),
+                List.of(ManagedCluster.builder("long-1").infrastructure("aws").release("1.0.0").schedule("nights").build()),
+                List.of(nights), List.of(ClusterUpgrade.builder("to-1.1").matcher(ClusterMatcher.clusterId("long-1"))
+                        .release("1.1.0").expectedDuration(Duration.ofHours(6)).build()), List.of());
+        String html = render(Simulator.run(Planner.standard().prepare(input), SimulationSettings.between(FROM, UNTIL)));
+        assertThat(html).contains("runs 2h past the window");
+    }
+
     private static String render(Simulation sim) throws IOException {
         StringWriter out = new StringWriter();
         HtmlReport.titled("fleet " + HOSTILE).write(sim, out);

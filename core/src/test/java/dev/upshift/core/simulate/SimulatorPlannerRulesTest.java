@@ -211,6 +211,30 @@ class SimulatorPlannerRulesTest {
     }
 
     @Test
+    @DisplayName("no upgrade runs into a noUpgrades freeze: it starts in the first window after it (EXCLUDED)")
+    void neverRunsIntoAFreeze() {
+        MaintenanceSchedule frozen = Fleets.schedule("nights-with-a-freeze", """
+                  maintenanceWindows:
+                  - name: night
+                    startTime: 2026-03-02T22:00:00Z
+                    duration: 4h
+                    recurrence: FREQ=DAILY
+                  maintenanceExclusions:
+                  - name: freeze
+                    startTime: 2026-03-02T23:00:00Z
+                    endTime: 2026-03-04T23:00:00Z
+                    scope: noUpgrades
+                """);
+
+        Simulation sim = simulate(List.of(Fleets.cluster("f1").label("team", "a").schedule("nights-with-a-freeze")
+                .build()), List.of(frozen), List.of(toTwo()));
+
+        // 2h from 22:00 on the 2nd would run an hour into the freeze
+        assertThat(only(sim, "f1").start()).isEqualTo(Instant.parse("2026-03-04T23:00:00Z"));
+        assertThat(held(sim, "f1", ReasonCodes.EXCLUDED)).isPositive();
+    }
+
+    @Test
     @DisplayName("over random daily windows, every upgrade starts where its schedule allows its kind, leaving its duration")
     void startsOnlyInsideAllowedTime() {
         qt().withExamples(30).forAll(longs().all()).checkAssert(seed -> {

@@ -1,8 +1,10 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.common.value.Durations;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanKind;
+import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.core.simulate.Forecast;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.release.Version;
@@ -21,6 +23,8 @@ import java.util.Optional;
 final class PlanTable {
     /** The widest a plan table gets (terminals and change reviews). */
     static final int WIDTH = 100;
+    /** At most this many clusters are named on a summary line. */
+    private static final int LISTED = 5;
     private static final List<String> HEADER =
             List.of("CLUSTER", "FROM", "TO", "KIND", "STAGE", "STATE", "WINDOW", "REASON");
     private static final int CLUSTER = 0;
@@ -78,10 +82,20 @@ final class PlanTable {
             }
         }
         long pastEndOfLife = plan.entries().stream().filter(e -> e.endOfLife().isPresent()).count();
+        long incomplete = plan.entries().stream().filter(e -> e.hasReason(ReasonCodes.UNREADABLE_UPGRADE)).count();
+        List<String> overruns = plan.entries().stream().filter(e -> e.overrun().isPresent())
+                .map(e -> e.cluster() + " by " + Durations.format(e.overrun().get())).toList();
         return Plural.count(plan.entries().size(), "cluster") + " at " + plan.now()
                 + (counts.isEmpty() ? "" : ": " + String.join(", ", counts))
                 + (pastEndOfLife == 0 ? "" : "\n" + Plural.count((int) pastEndOfLife, "cluster")
-                        + " on a release past its end of life");
+                        + " on a release past its end of life")
+                + (overruns.isEmpty() ? "" : "\n" + Plural.count(overruns.size(), "cluster") + " expected to run past"
+                        + " the window (startWithin): " + String.join(", ", overruns.size() <= LISTED ? overruns
+                                : overruns.subList(0, LISTED)) + (overruns.size() <= LISTED ? ""
+                                        : " and " + (overruns.size() - LISTED) + " more"))
+                + (incomplete == 0 ? "" : "\nthe plan is incomplete: " + Plural.count((int) incomplete, "cluster")
+                        + (incomplete == 1 ? " depends" : " depend") + " on a ClusterUpgrade that could not be read ("
+                        + ReasonCodes.UNREADABLE_UPGRADE + "; its error is among the problems)");
     }
 
     /** The stage's name ({@code all} when the upgrade names none), or {@code -}: the upgrade's name is in {@code explain} and the JSON. */

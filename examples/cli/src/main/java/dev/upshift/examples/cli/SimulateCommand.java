@@ -16,6 +16,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -57,8 +58,11 @@ final class SimulateCommand implements Callable<Integer> {
             description = "where the simulation starts, and the instant of the first plan (RFC 3339, or a date meaning 00:00Z)")
     Instant from;
 
-    @Option(names = "--until", required = true, paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
-            description = "where it stops at the latest")
+    /** How far a simulation looks when {@code --until} is left out: eight weeks, a quarter's rollout. */
+    static final Duration DEFAULT_LENGTH = Duration.ofDays(56);
+
+    @Option(names = "--until", paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
+            description = "where it stops at the latest (default: eight weeks after --from)")
     Instant until;
 
     @Option(names = "--html", paramLabel = "FILE", description = "also write the report as one self-contained HTML page")
@@ -76,6 +80,9 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (until == null) {
+            until = from.plus(DEFAULT_LENGTH);
+        }
         if (!until.isAfter(from)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--until " + until + " must be after --from " + from);
         }

@@ -7,6 +7,7 @@ import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * Finds the options and commands on a command line that the CLI does not know, so that wrong usage
@@ -15,6 +16,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * unmatched argument.
  */
 final class UnknownArguments {
+    /** Options that name a folder or file elsewhere, given to a command that takes its path as an argument. */
+    private static final List<String> PATH_OPTIONS = List.of("--fleet", "--dir", "--path", "--folder", "--file");
     private UnknownArguments() {}
 
     /** One line per unknown option or command, in order; empty when every argument is known. */
@@ -35,7 +38,9 @@ final class UnknownArguments {
                         i++;
                     }
                 } else if (!isCluster(at.getCommandSpec(), arg)) {
-                    out.add("unknown option '" + name + "'" + suggestion(name, longNames(at.getCommandSpec())));
+                    String hint = suggestion(name, longNames(at.getCommandSpec()));
+                    out.add("unknown option '" + name + "'" + (hint.isEmpty() && PATH_OPTIONS.contains(name) ? positional(at)
+                            : hint));
                     valueMayFollow = !arg.contains("=");
                     continue;
                 }
@@ -74,6 +79,17 @@ final class UnknownArguments {
             }
         }
         return names;
+    }
+
+    /** {@code ; validate takes PATH as its argument: upshift validate PATH}, for a command with a positional parameter. */
+    private static String positional(CommandLine command) {
+        List<PositionalParamSpec> params = command.getCommandSpec().positionalParameters();
+        if (params.isEmpty() || command.getParent() == null) {
+            return "";
+        }
+        String label = params.get(0).paramLabel();
+        String name = command.getCommandName();
+        return "; " + name + " takes " + label + " as its argument: upshift " + name + " " + label;
     }
 
     private static String suggestion(String name, List<String> candidates) {

@@ -17,10 +17,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
@@ -37,6 +40,7 @@ import picocli.CommandLine.Spec;
         description = "Prints a maintenance schedule's allowed intervals, one START/END a line in UTC (RFC 3339).")
 final class WindowsCommand implements Callable<Integer> {
     private static final int MAX_COUNT = 100_000;
+    private static final DateTimeFormatter LOCAL = DateTimeFormatter.ofPattern("uuuu-MM-dd HH:mm", Locale.ROOT);
     /** How far --count looks for each next interval when two years hold none. */
     static final int SEARCH_YEARS = 30;
     private static final Duration SEARCH = Duration.ofDays(SEARCH_YEARS * 366L);
@@ -85,6 +89,9 @@ final class WindowsCommand implements Callable<Integer> {
             description = "only intervals that leave at least D (90m, 4h, PT4H)")
     Duration minDuration;
 
+    @Option(names = "--local", description = "text: also show each interval on the schedule's clock (its timeZone)")
+    boolean local;
+
     @Option(names = "--output", defaultValue = "text", paramLabel = "text|json", description = "text (default) or json")
     Output output;
 
@@ -125,9 +132,16 @@ final class WindowsCommand implements Callable<Integer> {
                     minDuration);
             out.print(WindowsJson.render(query, found.intervals(), found.stoppedAt()));
         } else {
-            found.intervals().forEach(out::println);
+            ZoneId zone = chosen.get().timeZone();
+            found.intervals().forEach(i -> out.println(local ? i + "  " + onClock(i, zone) : i.toString()));
         }
         return problems.hasErrors() ? Main.PROBLEM : Main.OK;
+    }
+
+    /** {@code 2026-12-14 22:00 → 2026-12-15 02:00 Europe/Berlin}: an interval on a zone's clock ({@code …} for an open end). */
+    static String onClock(Interval i, ZoneId zone) {
+        return LOCAL.format(i.start().atZone(zone)) + " → " + i.end().map(e -> LOCAL.format(e.atZone(zone))).orElse("…")
+                + " " + zone.getId();
     }
 
     private void checkRange(Instant start) {

@@ -149,6 +149,47 @@ class PlanCommandTest {
     }
 
     @Test
+    @DisplayName("an upgrade that cannot be read leaves no cluster it selects upToDate: blocked, and the summary says the plan is incomplete")
+    void anUnreadableUpgradeMakesThePlanIncomplete() throws IOException {
+        Path fleet = TestFleet.write(dir.resolve("fleet"));
+        Path upgrade = fleet.resolve("upgrades/to-1.1.yaml");
+        Files.writeString(upgrade, Files.readString(upgrade).replace("maxConcurrent: 1}", "maxParallel: 2}"));
+        Cli r = plan(fleet);
+        assertThat(r.exitCode()).isEqualTo(Main.PROBLEM);
+        assertThat(r.err()).contains("maxParallel");
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines).filteredOn(l -> l.startsWith("dev-1 ") || l.startsWith("legacy-1 ") || l.startsWith("prod-"))
+                .hasSize(4).allSatisfy(l -> assertThat(l).contains(" blocked ").endsWith("UNREADABLE_UPGRADE"));
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("5 clusters at 2026-12-14T09:00:00Z: ")
+                .doesNotContain("4 upToDate").contains("blocked"));
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("the plan is incomplete: 4 clusters depend on a ClusterUpgrade"
+                + " that could not be read (UNREADABLE_UPGRADE; its error is among the problems)");
+
+        Cli explain = Cli.run("explain", "--fleet", fleet.toString(), "--cluster", "dev-1", "--now", TestFleet.NOW);
+        assertThat(explain.out()).contains("to-1.1 could not be read").contains("incomplete").doesNotContain("nothing to do");
+    }
+
+    @Test
+    @DisplayName("an upgrade expected to outlast its window under startWithin is named on a line of its own, with by how much")
+    void overrunsAreSaid() throws IOException {
+        Path fleet = TestFleet.write(dir.resolve("fleet"));
+        Path upgrade = fleet.resolve("upgrades/to-1.1.yaml");
+        Files.writeString(upgrade, Files.readString(upgrade).replace("expectedDuration: 2h", "expectedDuration: 6h"));
+        Files.writeString(fleet.resolve("clusters/dev-2.yaml"), """
+                apiVersion: upshift.dev/v1alpha1
+                kind: ManagedCluster
+                metadata: {name: dev-2, labels: {stage: dev}}
+                spec: {release: 1.0.0, infrastructure: aws, schedule: weekday-nights}
+                """);
+        Cli r = plan(fleet);
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        List<String> lines = r.out().lines().toList();
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("1 cluster expected to run past the window (startWithin):"
+                + " dev-2 by 2h");
+        assertThat(plan(fleet, "--output", "json").out()).contains("\"overrun\": \"2h\"");
+    }
+
+    @Test
     void aMissingFleetFolderIsAnInputProblem() {
         Cli r = plan(dir.resolve("nowhere"));
         assertThat(r.exitCode()).isEqualTo(Main.PROBLEM);

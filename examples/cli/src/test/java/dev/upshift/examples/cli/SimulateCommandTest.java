@@ -133,6 +133,14 @@ class SimulateCommandTest {
     }
 
     @Test
+    @DisplayName("without --until the simulation looks eight weeks ahead of --from")
+    void eightWeeksByDefault() throws IOException {
+        Cli r = Cli.run("simulate", "--fleet", fleet.toString(), "--from", "2026-03-02", "--output", "json");
+        assertThat(r.exitCode()).as(r.err()).isZero();
+        assertThat(r.out()).contains("\"until\": \"2026-04-27T00:00:00Z\"");
+    }
+
+    @Test
     @DisplayName("--help lists the options and exits 0")
     void help() {
         Cli r = Cli.run("simulate", "--help");

@@ -21,6 +21,13 @@ class ValidateCommandTest {
     }
 
     @Test
+    void saysThatTheFolderIsAnArgumentWhenGivenAsFleet() {
+        Cli r = Cli.run("validate", "--fleet", DemoFleet.root().toString());
+        assertThat(r.exitCode()).isEqualTo(Main.USAGE);
+        assertThat(r.err()).contains("unknown option '--fleet'; validate takes PATH as its argument: upshift validate PATH");
+    }
+
+    @Test
     void reportsEveryProblemOfEveryFileAsFileLineColumn(@TempDir Path dir) throws IOException {
         Files.writeString(dir.resolve("a.yaml"), "apiVersion: upshift.dev/v1alpha1\nkind: Relase\nmetadata: {name: x}\n");
         Files.writeString(dir.resolve("b.yaml"), "apiVersion: upshift.dev/v1\nkind: Release\nmetadata: {name: 1.0.0}\n");

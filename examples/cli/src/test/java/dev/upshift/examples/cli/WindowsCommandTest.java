@@ -77,6 +77,18 @@ class WindowsCommandTest {
     }
 
     @Test
+    @DisplayName("--local shows each interval on the schedule's clock beside UTC")
+    void localShowsTheScheduleZone() throws IOException {
+        String berlin = SEED.replace("spec:\n", "spec:\n  timeZone: Europe/Berlin\n")
+                .replace("startTime: 2021-03-10T07:00:00Z\n    endTime: 2021-03-10T17:00:00Z",
+                        "startTime: 2021-03-10T07:00:00\n    endTime: 2021-03-10T17:00:00");
+        Run r = windows(file("berlin.yaml", berlin), "--from", "2021-05-11T00:00:00Z", "--count", "1", "--local");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.lines()).containsExactly(
+                "2021-05-11T05:00:00Z/2021-05-11T15:00:00Z  2021-05-11 07:00 → 2021-05-11 17:00 Europe/Berlin");
+    }
+
+    @Test
     @DisplayName("--count N gives the first N intervals that leave at least --min-duration, fractions of seconds only when given")
     void countsIntervalsThatLeaveEnoughTime() throws IOException {
         Run r = windows(file("seed.yaml", SEED), "--from", "2021-03-12T10:30:00.5Z", "--count", "3", "--min-duration", "7h");
