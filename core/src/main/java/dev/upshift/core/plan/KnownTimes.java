@@ -21,13 +21,11 @@ final class KnownTimes {
     static void addToBlocked(Draft d, Instant now, Optional<Instant> startTime) {
         Optional<Freeze> freeze = d.cluster.freeze().filter(f -> f.blocks(now));
         if (freeze.isPresent() && !has(d, ReasonCodes.FROZEN)) {
-            d.times.add(Reason.until(ReasonCodes.FROZEN, "frozen until " + freeze.get().until() + " ("
-                    + freeze.get().reason() + ")", freeze.get().until()));
+            d.times.add(frozen(freeze.get()));
         }
         Optional<Instant> start = startTime.filter(t -> t.isAfter(now));
         if (start.isPresent() && d.upgrade.isPresent() && !has(d, ReasonCodes.WAITING_START_TIME)) {
-            d.times.add(Reason.until(ReasonCodes.WAITING_START_TIME, "upgrade " + d.upgrade.get() + " starts no"
-                    + " earlier than " + start.get(), start.get()));
+            d.times.add(startTime(d.upgrade.get(), start.get()));
         }
     }
 
@@ -54,6 +52,18 @@ final class KnownTimes {
         String schedule = d.cluster.schedule().map(n -> " (schedule " + n + ")").orElse("");
         d.times.replaceAll(r -> r.code().equals(ReasonCodes.OUTSIDE_WINDOW) ? Reason.until(ReasonCodes.OUTSIDE_WINDOW,
                 "the earliest window it could start in is " + Explanation.window(w) + schedule, w.start()) : r);
+    }
+
+    /** {@code FROZEN}, until the freeze ends, with its reason: the one wording of a freeze. */
+    static Reason frozen(Freeze freeze) {
+        return Reason.until(ReasonCodes.FROZEN, "frozen until " + freeze.until() + " (" + freeze.reason() + ")",
+                freeze.until());
+    }
+
+    /** {@code WAITING_START_TIME}: the upgrade starts no earlier than its start time. */
+    static Reason startTime(String upgrade, Instant start) {
+        return Reason.until(ReasonCodes.WAITING_START_TIME, "upgrade " + upgrade + " starts no earlier than " + start,
+                start);
     }
 
     private static boolean has(Draft d, String code) {

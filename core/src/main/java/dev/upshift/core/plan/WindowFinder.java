@@ -65,13 +65,11 @@ final class WindowFinder {
         Optional<Freeze> freeze = d.cluster.freeze();
         if (freeze.isPresent() && freeze.get().blocks(now)) {
             bound = later(bound, freeze.get().until());
-            d.times.add(Reason.until(ReasonCodes.FROZEN, "frozen until " + freeze.get().until() + " ("
-                    + freeze.get().reason() + ")", freeze.get().until()));
+            d.times.add(KnownTimes.frozen(freeze.get()));
         }
         if (d.startTime.isPresent() && d.startTime.get().isAfter(now)) {
             bound = later(bound, d.startTime.get());
-            d.times.add(Reason.until(ReasonCodes.WAITING_START_TIME, "upgrade " + d.upgrade.orElse("") + " starts no"
-                    + " earlier than " + d.startTime.get(), d.startTime.get()));
+            d.times.add(KnownTimes.startTime(d.upgrade.orElse(""), d.startTime.get()));
         }
         if (openAt.isPresent() && openAt.get().isAfter(now)) {
             bound = later(bound, openAt.get());
