@@ -23,6 +23,8 @@ import java.util.Optional;
 final class PlanTable {
     /** The widest a plan table gets (terminals and change reviews). */
     static final int WIDTH = 100;
+    /** What the FORECAST column takes: {@code 12-18 07:00} and the two spaces before it. */
+    static final int FORECAST_WIDTH = 13;
     /** At most this many clusters are named on a summary line. */
     private static final int LISTED = 5;
     private static final List<String> HEADER =
@@ -70,7 +72,8 @@ final class PlanTable {
                     .map(t -> start(new Interval(t, Optional.empty()), plan.now())).orElse("-")));
             table.add(row);
         }
-        return table.render(WIDTH, FIT) + summary(plan) + "\n";
+        // the forecast is a column asked for: it widens the table rather than cutting the clusters' names
+        return table.render(forecasts.isPresent() ? WIDTH + FORECAST_WIDTH : WIDTH, FIT) + summary(plan) + "\n";
     }
 
     /** {@code 5 clusters at 2026-12-14T09:00:00Z: 2 ready, 1 blocked, 2 upToDate}: the states that occur, in order; then, on a line of its own, how many run a release past its end of life. */

@@ -87,5 +87,10 @@ class ForecastAgreesWithSimulateTest {
     void tableHasAForecastColumn() {
         Cli run = Cli.run("plan", "--fleet", FLEET, "--now", NOW.toString(), "--forecast");
         assertThat(run.out().lines().findFirst().orElseThrow()).endsWith("FORECAST");
+        Cli plain = Cli.run("plan", "--fleet", FLEET, "--now", NOW.toString());
+        assertThat(run.out().lines().skip(1).map(l -> l.split(" +")[0]).toList())
+                .as("the column widens the table: the clusters' names stay as the plain table shows them")
+                .isEqualTo(plain.out().lines().skip(1).map(l -> l.split(" +")[0]).toList())
+                .anyMatch(name -> name.equals("staging-eu-payments-1"));
     }
 }
