@@ -232,7 +232,12 @@ public final class PathSyntax {
         if (raw.isEmpty()) {
             throw error("expected a value");
         }
-        return scalar(raw);
+        try {
+            return scalar(raw);
+        } catch (NumberFormatException e) {
+            pos = start;
+            throw error("number out of range");
+        }
     }
 
     /** A plain (unquoted) value as the syntax reads it: a number, true, false, null or text. */
@@ -294,7 +299,8 @@ public final class PathSyntax {
         pos = Math.min(pos, text.length()); // a backslash at the very end skips past it
         try {
             return JSON.readTree(text.substring(start, pos));
-        } catch (JsonProcessingException e) {
+        } catch (JsonProcessingException | NumberFormatException e) {
+            // a number past what a decimal holds (an exponent of 25 digits) is not a JsonProcessingException
             pos = start;
             throw error("invalid JSON value");
         }

@@ -166,4 +166,15 @@ class FieldPathTest {
         assertThat(FieldPath.parse(p.toString())).isEqualTo(p);
         assertThat(FieldPath.parse("items[=[0.1000000000000000000001]]")).isNotEqualTo(FieldPath.parse("items[=[0.1]]"));
     }
+
+    @Test
+    @DisplayName("a number past what a decimal can hold is a syntax error, plain or in a JSON value (found by fuzzing)")
+    void hugeExponentsAreRefused() {
+        String plain = "items[j=2e2222222222222222222222222]";
+        String json = "items[j={\"a\":[22222e222222222222222222222224]}]";
+        assertThatThrownBy(() -> FieldPath.parse(plain)).isInstanceOf(SyntaxException.class)
+                .hasMessageContaining("number out of range");
+        assertThatThrownBy(() -> FieldPath.parse(json)).isInstanceOf(SyntaxException.class)
+                .hasMessageContaining("invalid JSON value");
+    }
 }
