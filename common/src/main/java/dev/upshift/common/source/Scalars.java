@@ -85,7 +85,14 @@ final class Scalars {
                     + " quote it if it is text");
         }
         try {
-            return TreeBuilder.NODES.numberNode(new BigDecimal(text.replace("_", "")));
+            BigDecimal value = new BigDecimal(text.replace("_", ""));
+            if (!fitsDigits(value)) {
+                // 1e100000053 is short text, but its digits written out would be a hundred million long
+                throw new Rejected("'" + SyntaxException.abbreviate(text, 60) + "' is out of range: a number may"
+                        + " have at most " + MAX_NUMBER_LENGTH + " digits before or after its point, written out"
+                        + " (quote it if it is text)");
+            }
+            return TreeBuilder.NODES.numberNode(value);
         } catch (NumberFormatException e) {
             try {
                 return TreeBuilder.NODES.numberNode(parser.getDoubleValue());
@@ -94,6 +101,17 @@ final class Scalars {
                         + "' is not a number; quote it if it is text");
             }
         }
+    }
+
+    /**
+     * Whether a number written out in full (no exponent) has at most {@link #MAX_NUMBER_LENGTH}
+     * digits before and after its point, the bound every reader of numbers keeps, so that no
+     * comparison or rendering ever writes out a hundred million digits.
+     */
+    static boolean fitsDigits(BigDecimal value) {
+        BigDecimal d = value.stripTrailingZeros();
+        long whole = (long) d.precision() - d.scale();
+        return whole <= MAX_NUMBER_LENGTH && d.scale() <= MAX_NUMBER_LENGTH;
     }
 
     private static Rejected tooLong() {

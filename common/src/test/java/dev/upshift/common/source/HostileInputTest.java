@@ -251,6 +251,19 @@ class HostileInputTest {
     }
 
     @Test
+    @DisplayName("a short number whose digits written out would be huge (1e100000053) is an error, in YAML and JSON")
+    void numbersWhoseDigitsWrittenOutAreHugeAreAnError() {
+        for (String n : List.of("1e100000053", "-2.5E+1001", "1e-1001")) {
+            assertThat(rejected("e.yaml", "spec:\n  replicas: " + n + "\n").getMessage()).as(n + " in YAML")
+                    .isEqualTo("e.yaml:2:13: spec.replicas: '" + n + "' is out of range: a number may have at most 1000"
+                            + " digits before or after its point, written out (quote it if it is text)");
+            assertThat(rejected("e.json", "{\"spec\": {\"replicas\": " + n + "}}").getMessage()).as(n + " in JSON")
+                    .startsWith("e.json:1:").contains("is out of range");
+        }
+        assertThat(loader.load("ok.yaml", "a: 1e999\nb: 1e-1000\n").get(0).root().get("a").isNumber()).isTrue();
+    }
+
+    @Test
     void numbersTooLongForTheParserAreAnErrorAtTheirPositionNeverText() {
         for (int digits : new int[] {1_010, 1_025, 5_000}) {
             String n = "1".repeat(digits);

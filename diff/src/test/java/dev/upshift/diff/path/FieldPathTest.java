@@ -176,5 +176,11 @@ class FieldPathTest {
                 .hasMessageContaining("number out of range");
         assertThatThrownBy(() -> FieldPath.parse(json)).isInstanceOf(SyntaxException.class)
                 .hasMessageContaining("invalid JSON value");
+        // an exponent a decimal holds, but a hundred million digits written out: refused before any work
+        assertThatThrownBy(() -> FieldPath.parse("items[containerPort=1e100000053]")).isInstanceOf(SyntaxException.class)
+                .hasMessageContaining("number out of range");
+        assertThatThrownBy(() -> FieldPath.parse("items[j=1e100000053]")).isInstanceOf(SyntaxException.class)
+                .hasMessageContaining("number out of range");
+        assertThat(FieldPath.parse("items[port=1e3]").toString()).isEqualTo("items[port=1000]");
     }
 }
