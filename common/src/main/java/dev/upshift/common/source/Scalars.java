@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.problem.SyntaxException;
+import dev.upshift.common.tree.JsonTrees;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.Locale;
@@ -86,10 +87,10 @@ final class Scalars {
         }
         try {
             BigDecimal value = new BigDecimal(text.replace("_", ""));
-            if (!fitsDigits(value)) {
+            if (!JsonTrees.fitsWrittenOut(value)) {
                 // 1e100000053 is short text, but its digits written out would be a hundred million long
                 throw new Rejected("'" + SyntaxException.abbreviate(text, 60) + "' is out of range: a number may"
-                        + " have at most " + MAX_NUMBER_LENGTH + " digits before or after its point, written out"
+                        + " have at most " + JsonTrees.MAX_DIGITS + " digits before or after its point, written out"
                         + " (quote it if it is text)");
             }
             return TreeBuilder.NODES.numberNode(value);
@@ -101,17 +102,6 @@ final class Scalars {
                         + "' is not a number; quote it if it is text");
             }
         }
-    }
-
-    /**
-     * Whether a number written out in full (no exponent) has at most {@link #MAX_NUMBER_LENGTH}
-     * digits before and after its point, the bound every reader of numbers keeps, so that no
-     * comparison or rendering ever writes out a hundred million digits.
-     */
-    static boolean fitsDigits(BigDecimal value) {
-        BigDecimal d = value.stripTrailingZeros();
-        long whole = (long) d.precision() - d.scale();
-        return whole <= MAX_NUMBER_LENGTH && d.scale() <= MAX_NUMBER_LENGTH;
     }
 
     private static Rejected tooLong() {

@@ -191,6 +191,19 @@ public final class JsonTrees {
         return number.isDouble() || number.isFloat();
     }
 
+    /** Digits a number may have before, and after, its point written out: what Upshift reads at most. */
+    public static final int MAX_DIGITS = 1_000;
+
+    /**
+     * Whether a number written out in full (no exponent) has at most {@link #MAX_DIGITS} digits
+     * before and after its point. Readers of documents and paths refuse a number that does not, so
+     * that no comparison or rendering ever writes out the hundred million digits of {@code 1e100000053}.
+     */
+    public static boolean fitsWrittenOut(BigDecimal value) {
+        BigDecimal d = value.stripTrailingZeros();
+        return (long) d.precision() - d.scale() <= MAX_DIGITS && d.scale() <= MAX_DIGITS;
+    }
+
     /** Whether a number is NaN or infinite (only binary floating-point numbers can be). */
     public static boolean isNonFinite(JsonNode number) {
         return isBinaryFloat(number) && !Double.isFinite(number.doubleValue());

@@ -33,9 +33,6 @@ import org.apiguardian.api.API;
 public final class PathSyntax {
     // decimals read exactly, as the loader reads them, so that a set item's value prints and reads back alike
     private static final ObjectMapper JSON = JsonMapper.builder().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS).build();
-    /** Digits a number may have before or after its point, written out: the loader's bound too. */
-    private static final int MAX_DIGITS = 1_000;
-
     private static final Pattern NUMBER = Pattern.compile("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?");
     public static final int MAX_SEGMENTS = 63;
 
@@ -254,12 +251,11 @@ public final class PathSyntax {
                 return JsonTrees.NODES.nullNode();
             default:
                 if (NUMBER.matcher(raw).matches()) {
-                    BigDecimal d = new BigDecimal(raw).stripTrailingZeros();
-                    if ((long) d.precision() - d.scale() > MAX_DIGITS || d.scale() > MAX_DIGITS) {
-                        // written out in full it would be longer than any document may hold
+                    BigDecimal d = new BigDecimal(raw);
+                    if (!JsonTrees.fitsWrittenOut(d)) {
                         throw new NumberFormatException("out of range: " + raw);
                     }
-                    return JsonTrees.normalize(JsonTrees.NODES.numberNode(new BigDecimal(raw)));
+                    return JsonTrees.normalize(JsonTrees.NODES.numberNode(d));
                 }
                 return JsonTrees.NODES.textNode(raw);
         }
@@ -307,11 +303,8 @@ public final class PathSyntax {
         pos = Math.min(pos, text.length()); // a backslash at the very end skips past it
         try {
             JsonNode value = JSON.readTree(text.substring(start, pos));
-            if (value.isNumber() && !value.isIntegralNumber()) {
-                BigDecimal d = value.decimalValue().stripTrailingZeros();
-                if ((long) d.precision() - d.scale() > MAX_DIGITS || d.scale() > MAX_DIGITS) {
-                    throw new NumberFormatException("out of range");
-                }
+            if (value.isNumber() && !value.isIntegralNumber() && !JsonTrees.fitsWrittenOut(value.decimalValue())) {
+                throw new NumberFormatException("out of range");
             }
             return value;
         } catch (JsonProcessingException | NumberFormatException e) {
