@@ -110,6 +110,11 @@ public final class PathText {
                 return false;
             }
         }
-        return PathSyntax.scalar(s).isTextual();
+        try {
+            return PathSyntax.scalar(s).isTextual();
+        } catch (NumberFormatException e) {
+            // a text such as 1e1000 reads as a number the syntax refuses: quoted, it stays a text
+            return false;
+        }
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.upshift.common.problem.SyntaxException;
 import dev.upshift.diff.testing.Yaml;
 import java.util.List;
@@ -182,5 +183,9 @@ class FieldPathTest {
         assertThatThrownBy(() -> FieldPath.parse("items[j=1e100000053]")).isInstanceOf(SyntaxException.class)
                 .hasMessageContaining("number out of range");
         assertThat(FieldPath.parse("items[port=1e3]").toString()).isEqualTo("items[port=1000]");
+        // a text that would read as such a number is written quoted, and reads back as the text
+        FieldPath text = FieldPath.of("items").child(PathElement.Key.of("j", JsonNodeFactory.instance.textNode("1e1000")));
+        assertThat(text.toString()).isEqualTo("items[j=\"1e1000\"]");
+        assertThat(FieldPath.parse(text.toString())).isEqualTo(text);
     }
 }
