@@ -20,6 +20,12 @@ import org.apiguardian.api.API;
  * store at a time; other readers (the {@code upshift history} command) may read it meanwhile, and a
  * store must then tolerate a torn last entry rather than fail.
  *
+ * <p><b>Fencing.</b> Every entry carries its writer's {@link HistoryEntry#epoch() epoch}. A store
+ * that can be shared (a database) remembers the newest epoch it accepted and refuses an entry of an
+ * older one with an exception (core's {@code StaleWriterException} for the stores Upshift ships), so that an engine that lost its lease but does not
+ * know it yet cannot record (and so cannot act: it records before it acts). A store that an
+ * exclusive lock already guards (the embedded journal) may check the same way.
+ *
  * <p>Embedded default: a JSON-lines journal with a schema version, written with fsync.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -29,8 +35,27 @@ public interface HistoryStore {
      * Appends one entry, durably.
      *
      * @param entry the state change
+     * @throws RuntimeException when the entry may not be durable, or its epoch is older than one the
+     *     store has accepted
      */
     void append(HistoryEntry entry);
+
+    /**
+     * Appends entries as one group, durably and in order: a store that can (the embedded journal,
+     * a database transaction) makes them durable together, with one flush; after a crash either
+     * all of them are read back or a prefix of them, never a later one without an earlier one.
+     * The engine groups the entries of one reconcile this way. The default appends one by one.
+     *
+     * @param entries the state changes, in order; empty does nothing
+     * @throws RuntimeException when the group may not be durable, or an entry's
+     *     {@link HistoryEntry#epoch() epoch} is older than one the store has accepted (another engine
+     *     took over): then nothing of the group is appended
+     */
+    default void appendAll(List<HistoryEntry> entries) {
+        for (HistoryEntry e : entries) {
+            append(e);
+        }
+    }
 
     /**
      * A cluster's entries, oldest first.

@@ -1,0 +1,42 @@
+package dev.upshift.core.journal;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.upshift.common.problem.UpshiftException;
+import org.apiguardian.api.API;
+
+/**
+ * A {@link dev.upshift.spi.HistoryStore} refused an append because its writer's epoch is older than one the store
+ * has already accepted: another engine has taken over (DESIGN.md section 7, fencing). The engine that
+ * receives it must stop acting: nothing it tried to record was recorded.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class StaleWriterException extends UpshiftException {
+    private static final long serialVersionUID = 1L;
+
+    private final long epoch;
+    private final long acceptedEpoch;
+
+    /**
+     * A refusal.
+     *
+     * @param epoch the refused writer's epoch
+     * @param acceptedEpoch the newest epoch the store has accepted
+     */
+    public StaleWriterException(long epoch, long acceptedEpoch) {
+        super("the history refused a write from engine epoch " + epoch + ": epoch " + acceptedEpoch
+                + " has written since, so another engine has taken over; this one stops");
+        this.epoch = epoch;
+        this.acceptedEpoch = acceptedEpoch;
+    }
+
+    /** The refused writer's epoch. */
+    public long epoch() {
+        return epoch;
+    }
+
+    /** The newest epoch the store has accepted. */
+    public long acceptedEpoch() {
+        return acceptedEpoch;
+    }
+}
