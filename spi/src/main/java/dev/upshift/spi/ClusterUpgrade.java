@@ -44,13 +44,17 @@ import org.apiguardian.api.API;
  * @param strategy {@code spec.strategy}; {@link StrategyPreference#ROLLING} by default
  * @param stages {@code spec.stages}, in order, names unique; empty: one stage of every selected
  *     cluster
+ * @param fallback {@code spec.fallback}: what happens when every {@link UpgradeStrategy} declines an
+ *     in-place or external upgrade; {@link Fallback#ROLLING} by default
+ * @param timeout {@code spec.timeout}: how long one hop may stay in progress before the engine fails
+ *     it; absent: three times {@code expectedDuration} (documented in docs/engine.md)
  * @param location where the document was read from; {@code upgrade <name>} for upgrades built in
  *     code
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, UpgradeTarget target,
         Optional<Instant> startTime, Duration expectedDuration, WindowPolicy windowPolicy, StrategyPreference strategy,
-        List<Stage> stages, SourceLocation location) {
+        List<Stage> stages, Fallback fallback, Optional<Duration> timeout, SourceLocation location) {
 
     /** What {@code expectedDuration} is when a document leaves it out. */
     public static final Duration DEFAULT_EXPECTED_DURATION = Duration.ofHours(1);
@@ -85,7 +89,20 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
                 throw new IllegalArgumentException("upgrade " + name + " has two stages named " + stage.name());
             }
         }
+        Objects.requireNonNull(fallback, "fallback");
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isPresent() && (timeout.get().isZero() || timeout.get().isNegative())) {
+            throw new IllegalArgumentException("upgrade " + name + ": spec.timeout must be positive");
+        }
         Objects.requireNonNull(location, "location");
+    }
+
+    /** An upgrade with the rolling fallback and the default timeout. */
+    public ClusterUpgrade(String name, List<ClusterMatcher> matchers, UpgradeTarget target, Optional<Instant> startTime,
+            Duration expectedDuration, WindowPolicy windowPolicy, StrategyPreference strategy, List<Stage> stages,
+            SourceLocation location) {
+        this(name, matchers, target, startTime, expectedDuration, windowPolicy, strategy, stages, Fallback.ROLLING,
+                Optional.empty(), location);
     }
 
     /** Starts an upgrade with the given name; {@link Builder#build()} needs at least a matcher and a target. */
@@ -103,6 +120,8 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
         b.windowPolicy = windowPolicy;
         b.strategy = strategy;
         b.stages.addAll(stages);
+        b.fallback = fallback;
+        b.timeout = timeout.orElse(null);
         b.location = location;
         return b;
     }
@@ -122,6 +141,8 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
         private WindowPolicy windowPolicy = WindowPolicy.START_WITHIN;
         private StrategyPreference strategy = StrategyPreference.ROLLING;
         private final List<Stage> stages = new ArrayList<>();
+        private Fallback fallback = Fallback.ROLLING;
+        private Duration timeout;
         private SourceLocation location;
 
         private Builder(String name) {
@@ -186,6 +207,26 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
             return this;
         }
 
+        /** Sets what happens when every strategy declines. */
+        public Builder fallback(Fallback whenDeclined) {
+            this.fallback = Objects.requireNonNull(whenDeclined, "fallback");
+            return this;
+        }
+
+        /**
+         * Sets how long one hop may stay in progress before the engine fails it.
+         *
+         * @throws IllegalArgumentException unless the duration is positive
+         */
+        public Builder timeout(Duration limit) {
+            Objects.requireNonNull(limit, "timeout");
+            if (limit.isZero() || limit.isNegative()) {
+                throw new IllegalArgumentException("upgrade " + name + ": spec.timeout must be positive");
+            }
+            this.timeout = limit;
+            return this;
+        }
+
         /** Sets the strategy preference. */
         public Builder strategy(StrategyPreference preference) {
             this.strategy = Objects.requireNonNull(preference, "strategy");
@@ -227,7 +268,7 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
                 throw new IllegalStateException("upgrade " + name + " needs a target (spec.release or spec.target)");
             }
             return new ClusterUpgrade(name, matchers, target, Optional.ofNullable(startTime), expectedDuration,
-                    windowPolicy, strategy, stages, location);
+                    windowPolicy, strategy, stages, fallback, Optional.ofNullable(timeout), location);
         }
     }
 }

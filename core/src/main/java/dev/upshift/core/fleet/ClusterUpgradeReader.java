@@ -14,6 +14,7 @@ import dev.upshift.release.Version;
 import dev.upshift.release.VersionConstraint;
 import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.Fallback;
 import dev.upshift.spi.MaxConcurrent;
 import dev.upshift.spi.Stage;
 import dev.upshift.spi.StrategyPreference;
@@ -34,7 +35,7 @@ import java.util.regex.Pattern;
 /** Reads {@code ClusterUpgrade} documents for {@link FleetKinds#CLUSTER_UPGRADE}. */
 final class ClusterUpgradeReader {
     private static final List<String> SPEC_FIELDS = List.of("matchers", "release", "target", "startTime",
-            "expectedDuration", "windowPolicy", "strategy", "stages");
+            "expectedDuration", "windowPolicy", "strategy", "stages", "fallback", "timeout");
     private static final List<String> MATCHER_FIELDS = List.of("name", "key", "value", "isRegex");
     private static final List<String> STAGE_FIELDS = List.of("name", "matchers", "soak", "maxConcurrent", "maxFailures");
     private static final Pattern PERCENT = Pattern.compile("([0-9]{1,3})%");
@@ -54,6 +55,8 @@ final class ClusterUpgradeReader {
         Optional<Duration> expected = spec.parsed("expectedDuration", ClusterUpgradeReader::positive);
         Optional<WindowPolicy> windowPolicy = spec.choice("windowPolicy", WindowPolicy.words());
         Optional<StrategyPreference> strategy = spec.choice("strategy", StrategyPreference.words());
+        Optional<Fallback> fallback = spec.choice("fallback", Fallback.words());
+        Optional<Duration> timeout = spec.parsed("timeout", ClusterUpgradeReader::positive);
         List<Stage> stages = stages(spec);
         spec.rejectUnknownFields(SPEC_FIELDS);
         if (problems.hasErrors() || metadata.isEmpty() || target.isEmpty()) {
@@ -67,6 +70,8 @@ final class ClusterUpgradeReader {
         expected.ifPresent(b::expectedDuration);
         windowPolicy.ifPresent(b::windowPolicy);
         strategy.ifPresent(b::strategy);
+        fallback.ifPresent(b::fallback);
+        timeout.ifPresent(b::timeout);
         stages.forEach(b::stage);
         return Optional.of(b.build());
     }
