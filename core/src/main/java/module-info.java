@@ -20,5 +20,5 @@ module dev.upshift.core {
     exports dev.upshift.core.simulate;
     exports dev.upshift.core.present;
     exports dev.upshift.core.file;
-    exports dev.upshift.core.journal;
+    exports dev.upshift.core.engine;
 }

@@ -22,7 +22,7 @@ import org.apiguardian.api.API;
  *
  * <p><b>Fencing.</b> Every entry carries its writer's {@link HistoryEntry#epoch() epoch}. A store
  * that can be shared (a database) remembers the newest epoch it accepted and refuses an entry of an
- * older one with an exception (core's {@code StaleWriterException} for the stores Upshift ships), so that an engine that lost its lease but does not
+ * older one with {@link dev.upshift.common.problem.StaleWriterException}, so that an engine that lost its lease but does not
  * know it yet cannot record (and so cannot act: it records before it acts). A store that an
  * exclusive lock already guards (the embedded journal) may check the same way.
  *

@@ -1,12 +1,11 @@
-package dev.upshift.core.journal;
+package dev.upshift.common.problem;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.upshift.common.problem.UpshiftException;
 import org.apiguardian.api.API;
 
 /**
- * A {@link dev.upshift.spi.HistoryStore} refused an append because its writer's epoch is older than one the store
+ * A history store (the SPI's {@code HistoryStore}) refused an append because its writer's epoch is older than one the store
  * has already accepted: another engine has taken over (DESIGN.md section 7, fencing). The engine that
  * receives it must stop acting: nothing it tried to record was recorded.
  */

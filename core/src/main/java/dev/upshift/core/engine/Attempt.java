@@ -1,0 +1,73 @@
+package dev.upshift.core.engine;
+
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.HistoryEntry.Step;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** What the journal says of one attempt (one upgrade id): the entries of its steps, latest of each. */
+final class Attempt {
+    final String upgradeId;
+    HistoryEntry first;
+    HistoryEntry starting;
+    HistoryEntry published;
+    HistoryEntry outcome;
+    HistoryEntry finished;
+    HistoryEntry last;
+
+    Attempt(String upgradeId) {
+        this.upgradeId = upgradeId;
+    }
+
+    void add(HistoryEntry e) {
+        if (first == null) {
+            first = e;
+        }
+        last = e;
+        switch (e.step()) {
+            case STARTING -> starting = e;
+            case PUBLISHED -> published = e;
+            case SUCCEEDED, FAILED -> outcome = e;
+            case FINISHED -> finished = e;
+            default -> { }
+        }
+    }
+
+    /** Started (journaled ahead) and no outcome yet. */
+    boolean inFlight() {
+        return starting != null && outcome == null && !skipped();
+    }
+
+    /** An outcome is recorded and the attempt is not finished. */
+    boolean owesFinish() {
+        return outcome != null && finished == null && !skipped();
+    }
+
+    boolean skipped() {
+        return last != null && last.step() == dev.upshift.spi.HistoryEntry.Step.SKIPPED;
+    }
+
+    boolean done() {
+        return finished != null;
+    }
+
+    /** The hooks still owed: those of the latest outcome, else those of the start. */
+    List<String> owedHooks() {
+        if (outcome != null) {
+            return outcome.owedHooks();
+        }
+        return starting == null ? List.of() : starting.owedHooks();
+    }
+
+    Instant startedAt() {
+        return starting != null ? starting.at() : first.at();
+    }
+
+    Optional<Instant> heldUntil() {
+        if (last == null || last.step() != Step.HELD) {
+            return Optional.empty();
+        }
+        return last.reasons().stream().flatMap(r -> r.until().stream()).min(Instant::compareTo);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.upshift.core.engine;
+
+import dev.upshift.release.Version;
+import dev.upshift.spi.HistoryEntry;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The journal read once per pass: each cluster's latest attempt, and how often each hop was tried. */
+final class Attempts {
+    private final Map<String, Attempt> byId = new HashMap<>();
+    private final Map<String, Attempt> latest = new HashMap<>();
+    private final Map<String, Integer> tries = new HashMap<>();
+    private final Map<String, HistoryEntry> lastOutcome = new HashMap<>();
+    private long epoch;
+
+    static Attempts of(List<HistoryEntry> entries) {
+        Attempts a = new Attempts();
+        entries.forEach(a::add);
+        return a;
+    }
+
+    void add(HistoryEntry e) {
+        Attempt attempt = byId.get(e.upgradeId());
+        if (attempt == null) {
+            attempt = new Attempt(e.upgradeId());
+            byId.put(e.upgradeId(), attempt);
+            tries.merge(hopKey(e.clusterId(), e.from(), e.to()), 1, Integer::sum);
+        }
+        attempt.add(e);
+        latest.put(e.clusterId(), attempt);
+        if (e.step() == HistoryEntry.Step.SUCCEEDED || e.step() == HistoryEntry.Step.FAILED) {
+            lastOutcome.put(e.clusterId(), e);
+        }
+        epoch = Math.max(epoch, e.epoch());
+    }
+
+    Optional<Attempt> latest(String cluster) {
+        return Optional.ofNullable(latest.get(cluster));
+    }
+
+    /** The latest outcome recorded for a cluster's attempts. */
+    Optional<HistoryEntry> lastOutcome(String cluster) {
+        return Optional.ofNullable(lastOutcome.get(cluster));
+    }
+
+    Optional<Attempt> attempt(String upgradeId) {
+        return Optional.ofNullable(byId.get(upgradeId));
+    }
+
+    /** How many attempts of this hop the journal holds (held or declined ones included). */
+    int tries(String cluster, Version from, Version to) {
+        return tries.getOrDefault(hopKey(cluster, from, to), 0);
+    }
+
+    java.util.Collection<Attempt> latestAttempts() {
+        return latest.values();
+    }
+
+    long epoch() {
+        return epoch;
+    }
+
+    /**
+     * The id of the next attempt of a hop: the latest attempt's when it is of this hop and never
+     * started (a hook held it, the strategies declined it), else a new one.
+     */
+    String nextId(String cluster, Version from, Version to) {
+        Attempt last = latest.get(cluster);
+        if (last != null && last.starting == null && last.outcome == null && last.first.from().equals(from)
+                && last.first.to().equals(to)) {
+            return last.upgradeId;
+        }
+        return UpgradeIds.of(cluster, from, to, tries(cluster, from, to) + 1);
+    }
+
+    private static String hopKey(String cluster, Version from, Version to) {
+        return cluster + '\u0000' + from + '\u0000' + to;
+    }
+}

@@ -1,0 +1,248 @@
+package dev.upshift.core.engine;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.upshift.core.plan.Plan;
+import dev.upshift.spi.ChangePublisher;
+import dev.upshift.spi.EventSink;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.HistoryStore;
+import dev.upshift.spi.StatusProbe;
+import dev.upshift.spi.UpgradeHook;
+import dev.upshift.spi.UpgradeStrategy;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.apiguardian.api.API;
+
+/**
+ * The engine: carries a fleet's plan out through the SPIs, one safe step at a time (DESIGN.md
+ * sections 3 and 7; docs/engine.md).
+ *
+ * <pre>{@code
+ * Engine engine = Engine.builder()
+ *         .fleet(() -> FleetReading.of(Planner.standard().prepare(input)))
+ *         .history(store)
+ *         .publisher(publisher)
+ *         .probe(probe)
+ *         .addHook("silence-alerts", alerts)
+ *         .build();
+ * Reconciliation r = engine.reconcile(now);
+ * }</pre>
+ *
+ * <h2>A reconcile</h2>
+ * {@link #reconcile(Instant)} is level-triggered, like a Kubernetes controller's: it reads the
+ * history and the fleet again, plans at the instant it is given, and for each cluster takes the next
+ * safe step: a started attempt whose publication is not journaled is published again (with the same
+ * idempotency key); a published one is probed, and its outcome journaled; an attempt with an
+ * outcome has its owed after-hooks asked, its event emitted, and is journaled as finished; a cluster
+ * the plan finds {@code ready} and with nothing in flight starts the first hop of its path, once its
+ * before-hooks proceed and a strategy (or the fallback) takes its machines. When a step makes another
+ * possible at the same instant (a hop finished; the next may start), the reconcile plans again, so
+ * that a second reconcile at the same instant records nothing.
+ *
+ * <h2>Write-ahead</h2>
+ * A hop's attempt is journaled ({@code starting}, with the after-hooks it will owe) before the
+ * publisher is called, under an idempotency key per (cluster, hop, attempt) that the publisher
+ * receives as {@link dev.upshift.spi.Upgrade#id()}. Entries of one phase of a reconcile are appended
+ * as one group ({@link HistoryStore#appendAll}). Where an append fails, the reconcile stops before
+ * acting on what it could not record.
+ *
+ * <p><b>Contract.</b> Not thread-safe: one thread reconciles at a time. The engine reads no clock
+ * and starts no threads: time is the argument, effects go through the SPIs. A call to an SPI that
+ * throws is a {@link Fault}: that cluster's step is not taken this reconcile and is tried again on
+ * the next; a fault never fails an upgrade. What a {@link CrashPoints} throws leaves at once.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class Engine {
+    static final int MAX_PASSES = 8;
+
+    final FleetSource fleet;
+    final HistoryStore history;
+    final ChangePublisher publisher;
+    final StatusProbe probe;
+    final List<NamedHook> hooks;
+    final List<UpgradeStrategy> strategies;
+    final EventSink events;
+    final long epoch;
+    final CrashPoints crashPoints;
+    /** When owed after-hooks asked to be asked again, by upgrade id; lost on restart (hooks are idempotent). */
+    final Map<String, Instant> afterHooksDue = new HashMap<>();
+
+    private Engine(Builder b) {
+        this.fleet = Objects.requireNonNull(b.fleet, "an engine needs a fleet source (builder.fleet)");
+        this.history = Objects.requireNonNull(b.history, "an engine needs a history store (builder.history)");
+        this.publisher = Objects.requireNonNull(b.publisher, "an engine needs a publisher (builder.publisher)");
+        this.probe = Objects.requireNonNull(b.probe, "an engine needs a status probe (builder.probe)");
+        this.hooks = List.copyOf(b.hooks);
+        this.strategies = List.copyOf(b.strategies);
+        this.events = b.events;
+        this.epoch = b.epoch;
+        this.crashPoints = b.crashPoints;
+    }
+
+    /** Starts an engine's configuration. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Takes every step that is due at {@code now}.
+     *
+     * @param now the instant: the plan's, and the time every recorded entry carries
+     * @return what was recorded, what failed, and when to reconcile next
+     * @throws RuntimeException what the history store throws when it refuses a writer (another engine
+     *     took over: {@link dev.upshift.common.problem.StaleWriterException}); the engine must stop
+     */
+    public Reconciliation reconcile(Instant now) {
+        Objects.requireNonNull(now, "now");
+        List<HistoryEntry> recorded = new ArrayList<>();
+        List<Fault> faults = new ArrayList<>();
+        Plan plan = null;
+        Optional<Instant> wake = Optional.empty();
+        Set<String> faulted = new HashSet<>();
+        for (int pass = 0; pass < MAX_PASSES; pass++) {
+            List<HistoryEntry> journal;
+            FleetReading reading;
+            try {
+                journal = history.entries();
+            } catch (RuntimeException e) {
+                faults.add(Fault.of(CallSite.READ_HISTORY, null, e));
+                break;
+            }
+            try {
+                reading = fleet.read();
+            } catch (RuntimeException e) {
+                faults.add(Fault.of(CallSite.READ_FLEET, null, e));
+                break;
+            }
+            plan = reading.fleet().plan(now, journal, reading.releases());
+            Pass p = new Pass(this, now, journal, reading, plan, faulted);
+            p.run();
+            recorded.addAll(p.recorded());
+            faults.addAll(p.faults());
+            p.faults().forEach(f -> f.cluster().ifPresent(faulted::add));
+            wake = p.nextWake();
+            if (p.recorded().isEmpty() || p.stopped()) {
+                break;
+            }
+        }
+        return new Reconciliation(now, recorded, dedupe(faults), Optional.ofNullable(plan), wake);
+    }
+
+    private static List<Fault> dedupe(List<Fault> faults) {
+        Set<Fault> seen = new HashSet<>();
+        List<Fault> out = new ArrayList<>();
+        for (Fault f : faults) {
+            if (seen.add(f)) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    List<String> hookNames() {
+        return hooks.stream().map(NamedHook::name).toList();
+    }
+
+    /** Configures an {@link Engine}; every setter checks its argument at once. */
+    public static final class Builder {
+        private FleetSource fleet;
+        private HistoryStore history;
+        private ChangePublisher publisher;
+        private StatusProbe probe;
+        private final List<NamedHook> hooks = new ArrayList<>();
+        private final List<UpgradeStrategy> strategies = new ArrayList<>();
+        private EventSink events = EventSink.noop();
+        private long epoch;
+        private CrashPoints crashPoints = CrashPoints.none();
+
+        private Builder() {}
+
+        /** Where the fleet is read from, once per pass. */
+        public Builder fleet(FleetSource source) {
+            this.fleet = Objects.requireNonNull(source, "fleet");
+            return this;
+        }
+
+        /** The journal every step is recorded in before it is acted on. */
+        public Builder history(HistoryStore store) {
+            this.history = Objects.requireNonNull(store, "history");
+            return this;
+        }
+
+        /** Where changes go. */
+        public Builder publisher(ChangePublisher to) {
+            this.publisher = Objects.requireNonNull(to, "publisher");
+            return this;
+        }
+
+        /** How upgrades in flight are observed. */
+        public Builder probe(StatusProbe by) {
+            this.probe = Objects.requireNonNull(by, "probe");
+            return this;
+        }
+
+        /**
+         * Adds a hook, asked after those added before it.
+         *
+         * @param name how the journal names it among the after-hooks an attempt owes; unique, not blank
+         * @throws IllegalArgumentException when the name is blank or taken
+         */
+        public Builder addHook(String name, UpgradeHook hook) {
+            NamedHook h = new NamedHook(name, hook);
+            if (hooks.stream().anyMatch(k -> k.name().equals(name))) {
+                throw new IllegalArgumentException("two hooks are named " + name
+                        + ": the journal owes after-hooks by name");
+            }
+            hooks.add(h);
+            return this;
+        }
+
+        /** Adds a strategy, asked after those added before it. */
+        public Builder addStrategy(UpgradeStrategy strategy) {
+            strategies.add(Objects.requireNonNull(strategy, "strategy"));
+            return this;
+        }
+
+        /** Where finished upgrades are reported; {@link EventSink#noop()} by default. */
+        public Builder events(EventSink sink) {
+            this.events = Objects.requireNonNull(sink, "events");
+            return this;
+        }
+
+        /**
+         * The writer's epoch, carried by every entry it records (fencing; 0 by default).
+         *
+         * @throws IllegalArgumentException when negative
+         */
+        public Builder epoch(long writerEpoch) {
+            if (writerEpoch < 0) {
+                throw new IllegalArgumentException("an epoch is never negative, not " + writerEpoch);
+            }
+            this.epoch = writerEpoch;
+            return this;
+        }
+
+        /** Told at each {@link CrashPoint}: for tests that kill the engine there. */
+        public Builder crashPoints(CrashPoints points) {
+            this.crashPoints = Objects.requireNonNull(points, "crashPoints");
+            return this;
+        }
+
+        /**
+         * Builds the engine.
+         *
+         * @throws NullPointerException when the fleet, history, publisher or probe is missing
+         */
+        public Engine build() {
+            return new Engine(this);
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.upshift.core.engine;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * The reason codes the engine records in history entries, beside the planner's
+ * ({@link dev.upshift.core.plan.ReasonCodes}); docs/engine.md explains each.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class EngineReasons {
+    /** A before-hook asked to be asked again later; the entry's {@code until} says when. */
+    public static final String HOOK_HELD = "HOOK_HELD";
+    /** A hook aborted the upgrade. */
+    public static final String HOOK_ABORTED = "HOOK_ABORTED";
+    /** Every strategy declined an owner's machines and the upgrade allows no fallback. */
+    public static final String STRATEGY_DECLINED = dev.upshift.core.plan.ReasonCodes.STRATEGY_DECLINED;
+    /** The publisher refused the change for good. */
+    public static final String PUBLISH_REJECTED = "PUBLISH_REJECTED";
+    /** The probe reported the upgrade failed. */
+    public static final String UPGRADE_FAILED = dev.upshift.core.plan.ReasonCodes.UPGRADE_FAILED;
+    /** The upgrade stayed in progress past its timeout. */
+    public static final String TIMEOUT = "TIMEOUT";
+    /** The cluster left the fleet while an attempt was in flight or owed its after-hooks. */
+    public static final String LEFT_FLEET = "LEFT_FLEET";
+
+    /** Every code, in the order docs/engine.md lists them. */
+    public static final List<String> ALL = List.of(HOOK_HELD, HOOK_ABORTED, STRATEGY_DECLINED, PUBLISH_REJECTED,
+            UPGRADE_FAILED, TIMEOUT, LEFT_FLEET);
+
+    private EngineReasons() {}
+}

@@ -1,0 +1,354 @@
+package dev.upshift.core.engine;
+
+import dev.upshift.core.plan.ClusterChange;
+import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.diff.merge.MergeResult;
+import dev.upshift.release.Version;
+import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.HistoryEntry.Hop;
+import dev.upshift.spi.HistoryEntry.Step;
+import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.Publication;
+import dev.upshift.spi.Reason;
+import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradeState;
+import dev.upshift.spi.UpgradeStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One pass of a reconcile over a fixed journal and plan, in four phases whose entries are appended
+ * as one group each: start (hooks, strategies, the write-ahead {@code starting}), publish, probe,
+ * finish (after-hooks, event, {@code finished}).
+ */
+final class Pass {
+    private final Engine engine;
+    private final Instant now;
+    private final FleetReading reading;
+    private final Plan plan;
+    private final Attempts attempts;
+    private final Map<String, ManagedCluster> clusters = new HashMap<>();
+    private final Map<String, ClusterUpgrade> intents = new HashMap<>();
+    private final List<HistoryEntry> recorded = new ArrayList<>();
+    private final List<Fault> faults = new ArrayList<>();
+    private final Wakes wakes;
+    private boolean stopped;
+
+    private final java.util.Set<String> faulted;
+
+    Pass(Engine engine, Instant now, List<HistoryEntry> journal, FleetReading reading, Plan plan,
+            java.util.Set<String> faulted) {
+        this.engine = engine;
+        this.faulted = faulted;
+        this.now = now;
+        this.reading = reading;
+        this.plan = plan;
+        this.attempts = Attempts.of(journal);
+        this.wakes = new Wakes(now);
+        for (ManagedCluster c : reading.fleet().clusters()) {
+            clusters.putIfAbsent(c.id(), c);
+        }
+        for (ClusterUpgrade u : reading.fleet().input().upgrades()) {
+            intents.putIfAbsent(u.name(), u);
+        }
+    }
+
+    List<HistoryEntry> recorded() {
+        return recorded;
+    }
+
+    List<Fault> faults() {
+        return faults;
+    }
+
+    boolean stopped() {
+        return stopped;
+    }
+
+    Optional<Instant> nextWake() {
+        return wakes.earliest();
+    }
+
+    void run() {
+        List<Flight> toPublish = new ArrayList<>();
+        List<Flight> toProbe = new ArrayList<>();
+        List<Flight> toFinish = new ArrayList<>();
+        List<PlanEntry> toStart = new ArrayList<>();
+        for (PlanEntry e : plan.entries()) {
+            wakes.plan(e);
+            if (faulted.contains(e.cluster())) {
+                continue;
+            }
+            Optional<Attempt> a = attempts.latest(e.cluster());
+            if (a.isPresent() && a.get().inFlight()) {
+                Flight f = flight(a.get());
+                (a.get().published == null ? toPublish : toProbe).add(f);
+            } else if (a.isPresent() && a.get().owesFinish()) {
+                toFinish.add(flight(a.get()));
+            } else if (e.state() == UpgradeState.READY && e.to().isPresent() && !failedBefore(e)) {
+                toStart.add(e);
+            }
+        }
+        List<HistoryEntry> skipped = leftTheFleet();
+        if (!append(skipped)) {
+            return;
+        }
+        List<HistoryEntry> starts = new ArrayList<>();
+        for (PlanEntry e : toStart) {
+            new Start(this, e).decide(starts, toPublish);
+        }
+        if (!append(starts)) {
+            return;
+        }
+        starts.stream().filter(h -> h.step() == Step.STARTING)
+                .forEach(h -> engine.crashPoints.reached(CrashPoint.INTENT_JOURNALED, h.clusterId()));
+        List<HistoryEntry> published = new ArrayList<>();
+        for (Flight f : toPublish) {
+            publish(f, published, toFinish);
+        }
+        if (!append(published)) {
+            return;
+        }
+        published.stream().filter(h -> h.step() == Step.PUBLISHED)
+                .forEach(h -> engine.crashPoints.reached(CrashPoint.PUBLICATION_JOURNALED, h.clusterId()));
+        List<HistoryEntry> outcomes = new ArrayList<>();
+        for (Flight f : toProbe) {
+            probe(f, outcomes, toFinish);
+        }
+        if (!append(outcomes)) {
+            return;
+        }
+        outcomes.forEach(h -> engine.crashPoints.reached(CrashPoint.OUTCOME_JOURNALED, h.clusterId()));
+        List<HistoryEntry> finishes = new ArrayList<>();
+        for (Flight f : toFinish) {
+            new Finish(this, f).run(finishes);
+        }
+        if (!append(finishes)) {
+            return;
+        }
+        finishes.stream().filter(h -> h.step() == Step.FINISHED)
+                .forEach(h -> engine.crashPoints.reached(CrashPoint.FINISH_JOURNALED, h.clusterId()));
+    }
+
+    /**
+     * Whether the cluster's last attempt towards the same target for the same upgrade failed: a
+     * failed hop fails the upgrade, and only a person starts it again (as the planner says of a
+     * one-hop upgrade; the engine holds to it for every hop, whatever the plan says).
+     */
+    private boolean failedBefore(PlanEntry e) {
+        Optional<HistoryEntry> last = attempts.lastOutcome(e.cluster());
+        return last.isPresent() && last.get().state() == UpgradeState.FAILED && last.get().intent().equals(e.upgrade())
+                && e.to().get().equals(last.get().hop().target());
+    }
+
+    /** Attempts in flight or owing their finish whose cluster is no longer in the fleet: skipped. */
+    private List<HistoryEntry> leftTheFleet() {
+        List<HistoryEntry> out = new ArrayList<>();
+        for (Attempt a : attempts.latestAttempts()) {
+            HistoryEntry last = a.last;
+            if (clusters.containsKey(last.clusterId()) || !(a.inFlight() || a.owesFinish())) {
+                continue;
+            }
+            Reason why = Reason.of(EngineReasons.LEFT_FLEET, "cluster " + last.clusterId() + " left the fleet during "
+                    + last.hop() + " (" + last.from() + " → " + last.to() + "); its attempt is no longer followed");
+            out.add(new HistoryEntry(now, last.clusterId(), a.upgradeId, last.from(), last.to(), last.intent(),
+                    last.state(), why.message(), List.of(why), Step.SKIPPED, last.hop(), last.attempt(), List.of(),
+                    engine.epoch));
+        }
+        out.sort(java.util.Comparator.comparing(HistoryEntry::clusterId));
+        return out;
+    }
+
+    private void publish(Flight f, List<HistoryEntry> out, List<Flight> toFinish) {
+        Optional<MergeResult> change = change(f.upgrade());
+        if (change.isEmpty()) {
+            return;
+        }
+        Publication answer;
+        try {
+            answer = engine.publisher.publish(f.upgrade(), change.get());
+        } catch (RuntimeException e) {
+            faults.add(Fault.of(CallSite.PUBLISH, f.cluster(), e));
+            return;
+        }
+        engine.crashPoints.reached(CrashPoint.PUBLISH_RETURNED, f.cluster());
+        if (answer instanceof Publication.Published p) {
+            out.add(entry(f, UpgradeState.IN_PROGRESS, Step.PUBLISHED, p.reference(), List.of(), List.of()));
+            wakes.add(f.startedAt().plus(timeout(f)));
+        } else {
+            Publication.Rejected r = (Publication.Rejected) answer;
+            Reason why = Reason.of(EngineReasons.PUBLISH_REJECTED, "the publisher refused " + f.describe() + ": "
+                    + r.reason());
+            HistoryEntry failed = entry(f, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), f.owed());
+            out.add(failed);
+            toFinish.add(f.withOutcome(failed));
+        }
+    }
+
+    private void probe(Flight f, List<HistoryEntry> out, List<Flight> toFinish) {
+        UpgradeStatus status;
+        try {
+            status = engine.probe.probe(f.upgrade(), now);
+        } catch (RuntimeException e) {
+            faults.add(Fault.of(CallSite.PROBE, f.cluster(), e));
+            timeOut(f, out, toFinish);
+            return;
+        }
+        HistoryEntry outcome = null;
+        if (status instanceof UpgradeStatus.Succeeded s) {
+            outcome = entry(f, UpgradeState.SUCCEEDED, Step.SUCCEEDED, conditionText(s.condition().reason(),
+                    s.condition().message()), List.of(), f.owed());
+        } else if (status instanceof UpgradeStatus.Failed failed) {
+            Reason why = Reason.of(EngineReasons.UPGRADE_FAILED, f.describe() + " failed: "
+                    + conditionText(failed.condition().reason(), failed.condition().message()));
+            outcome = entry(f, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), f.owed());
+        }
+        if (outcome == null) {
+            timeOut(f, out, toFinish);
+            return;
+        }
+        engine.crashPoints.reached(CrashPoint.PROBE_ANSWERED, f.cluster());
+        out.add(outcome);
+        toFinish.add(f.withOutcome(outcome));
+    }
+
+    private void timeOut(Flight f, List<HistoryEntry> out, List<Flight> toFinish) {
+        Duration limit = timeout(f);
+        Instant deadline = f.startedAt().plus(limit);
+        if (now.isBefore(deadline)) {
+            wakes.add(deadline);
+            return;
+        }
+        Reason why = Reason.of(EngineReasons.TIMEOUT, f.describe() + " did not finish within "
+                + dev.upshift.common.value.Durations.format(limit) + " (its timeout) after it started at " + f.startedAt());
+        HistoryEntry failed = entry(f, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), f.owed());
+        out.add(failed);
+        toFinish.add(f.withOutcome(failed));
+    }
+
+    Duration timeout(Flight f) {
+        Optional<ClusterUpgrade> intent = f.upgrade().intent().map(intents::get);
+        if (intent.isPresent() && intent.get().timeout().isPresent()) {
+            return intent.get().timeout().get();
+        }
+        Duration expected = intent.map(ClusterUpgrade::expectedDuration)
+                .orElse(reading.fleet().planner().configExpectedDuration());
+        return expected.multipliedBy(3);
+    }
+
+    Optional<MergeResult> change(Upgrade u) {
+        try {
+            Optional<ClusterChange> change = reading.fleet().change(u.cluster().id(), u.to());
+            if (change.isEmpty() || change.get().merge().isEmpty() || change.get().isBlocked()) {
+                faults.add(new Fault(CallSite.CHANGE, Optional.of(u.cluster().id()), "no change can be computed for "
+                        + u + ": " + change.map(c -> c.blockers().toString()).orElse("the release is not in the catalog")));
+                return Optional.empty();
+            }
+            return change.get().merge();
+        } catch (RuntimeException e) {
+            faults.add(Fault.of(CallSite.CHANGE, u.cluster().id(), e));
+            return Optional.empty();
+        }
+    }
+
+    private static String conditionText(String reason, String message) {
+        return message.isBlank() ? reason : reason + ": " + message;
+    }
+
+    /** Appends a group; whether it is durable (when not, the pass stops acting). */
+    boolean append(List<HistoryEntry> group) {
+        if (group.isEmpty()) {
+            return true;
+        }
+        try {
+            engine.history.appendAll(group);
+        } catch (RuntimeException e) {
+            if (isStaleWriter(e)) {
+                throw e;
+            }
+            faults.add(Fault.of(CallSite.APPEND_HISTORY, null, e));
+            stopped = true;
+            return false;
+        }
+        recorded.addAll(group);
+        return true;
+    }
+
+    private static boolean isStaleWriter(RuntimeException e) {
+        return e instanceof dev.upshift.common.problem.StaleWriterException;
+    }
+
+    Flight flight(Attempt a) {
+        HistoryEntry first = a.starting != null ? a.starting : a.first;
+        ManagedCluster cluster = clusters.get(first.clusterId());
+        Upgrade u = new Upgrade(a.upgradeId, cluster, first.from(), first.to(), first.intent());
+        return new Flight(u, first.hop(), UpgradeIds.attemptOf(a.upgradeId), a.startedAt(), a.owedHooks(),
+                Optional.ofNullable(a.outcome));
+    }
+
+    HistoryEntry entry(Flight f, UpgradeState state, Step step, String message, List<Reason> reasons,
+            List<String> owed) {
+        Upgrade u = f.upgrade();
+        return new HistoryEntry(now, u.cluster().id(), u.id(), u.from(), u.to(), u.intent(), state, message, reasons,
+                step, f.hop(), f.attempt(), owed, engine.epoch);
+    }
+
+    Engine engine() {
+        return engine;
+    }
+
+    Instant now() {
+        return now;
+    }
+
+    FleetReading reading() {
+        return reading;
+    }
+
+    Attempts attempts() {
+        return attempts;
+    }
+
+    Wakes wakes() {
+        return wakes;
+    }
+
+    ManagedCluster cluster(String id) {
+        return clusters.get(id);
+    }
+
+    Optional<ClusterUpgrade> intent(String name) {
+        return Optional.ofNullable(intents.get(name));
+    }
+
+    void fault(CallSite site, String cluster, RuntimeException e) {
+        faults.add(Fault.of(site, cluster, e));
+    }
+
+    /** A hop attempt the pass works on. */
+    record Flight(Upgrade upgrade, Hop hop, int attempt, Instant startedAt, List<String> owed,
+            Optional<HistoryEntry> outcome) {
+        String cluster() {
+            return upgrade.cluster().id();
+        }
+
+        Flight withOutcome(HistoryEntry e) {
+            return new Flight(upgrade, hop, attempt, startedAt, e.owedHooks(), Optional.of(e));
+        }
+
+        String describe() {
+            return hop + " (" + upgrade.from() + " → " + upgrade.to() + ")";
+        }
+
+        static Version target(Hop hop) {
+            return hop.target();
+        }
+    }
+}

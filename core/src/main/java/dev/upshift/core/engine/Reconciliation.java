@@ -1,0 +1,50 @@
+package dev.upshift.core.engine;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.upshift.core.plan.Plan;
+import dev.upshift.spi.HistoryEntry;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.apiguardian.api.API;
+
+/**
+ * What one {@link Engine#reconcile(Instant) reconcile} did: the history entries it recorded (every
+ * step it took, in order), the calls that failed, the plan it last acted on, and the next instant at
+ * which something it knows of can change (JOSDK's {@code rescheduleAfter}).
+ *
+ * @param now the reconcile's instant
+ * @param recorded the entries appended to the history, in append order; empty when nothing changed
+ * @param faults the calls that threw, in the order they happened
+ * @param plan the plan of the last pass; empty when the fleet could not be read
+ * @param nextWake the earliest instant after {@code now} at which a window opens, a reason lifts, a
+ *     hook asked to be asked again or an upgrade in flight times out; empty when nothing is known to
+ *     come (a probe may still report at any time)
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public record Reconciliation(Instant now, List<HistoryEntry> recorded, List<Fault> faults, Optional<Plan> plan,
+        Optional<Instant> nextWake) {
+
+    /** Validates and copies the parts. */
+    public Reconciliation {
+        Objects.requireNonNull(now, "now");
+        recorded = List.copyOf(recorded);
+        faults = List.copyOf(faults);
+        Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(nextWake, "nextWake");
+    }
+
+    /** Whether the reconcile recorded anything. */
+    public boolean changed() {
+        return !recorded.isEmpty();
+    }
+
+    /** {@code 2026-03-10T07:00:00Z: 3 recorded, 0 faults}. */
+    @Override
+    public String toString() {
+        return now + ": " + recorded.size() + " recorded, " + faults.size() + " faults"
+                + nextWake.map(t -> ", next " + t).orElse("");
+    }
+}

@@ -1,0 +1,135 @@
+package dev.upshift.core.engine;
+
+import dev.upshift.core.engine.Pass.Flight;
+import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.diff.merge.MergeResult;
+import dev.upshift.release.Version;
+import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.Fallback;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.HistoryEntry.Hop;
+import dev.upshift.spi.HistoryEntry.Step;
+import dev.upshift.spi.HookResult;
+import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.Reason;
+import dev.upshift.spi.StrategyPreference;
+import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradeState;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Whether a ready cluster's next hop starts now: its before-hooks, then its strategies. */
+final class Start {
+    private final Pass pass;
+    private final PlanEntry entry;
+
+    Start(Pass pass, PlanEntry entry) {
+        this.pass = pass;
+        this.entry = entry;
+    }
+
+    void decide(List<HistoryEntry> out, List<Flight> toPublish) {
+        ManagedCluster cluster = pass.cluster(entry.cluster());
+        Version from = entry.from();
+        Version to = entry.path().isEmpty() ? from : entry.path().get(0);
+        String id = pass.attempts().nextId(entry.cluster(), from, to);
+        Optional<Attempt> known = pass.attempts().attempt(id);
+        Optional<Instant> held = known.flatMap(Attempt::heldUntil);
+        if (held.isPresent() && held.get().isAfter(pass.now())) {
+            pass.wakes().add(held.get());
+            return;
+        }
+        Upgrade upgrade = new Upgrade(id, cluster, from, to, entry.upgrade());
+        Flight f = new Flight(upgrade, hop(to), UpgradeIds.attemptOf(id), pass.now(), pass.engine().hookNames(),
+                Optional.empty());
+        Optional<MergeResult> change = pass.change(upgrade);
+        if (change.isEmpty()) {
+            return;
+        }
+        Optional<HookResult> before = beforeHooks(upgrade);
+        if (before.isEmpty()) {
+            return;
+        }
+        if (before.get() instanceof HookResult.RetryAfter r) {
+            Instant until = pass.now().plus(r.delay());
+            Reason why = Reason.until(EngineReasons.HOOK_HELD, "a before-hook holds " + f.describe() + " back until "
+                    + until, until);
+            out.add(pass.entry(f, UpgradeState.WAITING, Step.HELD, why.message(), List.of(why), List.of()));
+            pass.wakes().add(until);
+            return;
+        }
+        if (before.get() instanceof HookResult.Abort a) {
+            Reason why = Reason.of(EngineReasons.HOOK_ABORTED, "a before-hook aborted " + f.describe() + ": "
+                    + a.reason());
+            out.add(pass.entry(f, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), List.of()));
+            return;
+        }
+        Optional<StrategyChoice> choice = StrategyChoice.ask(pass, upgrade, change.get(), preference());
+        if (choice.isEmpty()) {
+            return;
+        }
+        if (choice.get().declined() && fallback() == Fallback.NONE) {
+            Reason why = Reason.of(EngineReasons.STRATEGY_DECLINED, "every strategy declined " + f.describe()
+                    + " and the upgrade allows no fallback: " + choice.get().summary());
+            boolean same = known.map(k -> k.last.step() == Step.DECLINED && k.last.reasons().equals(List.of(why)))
+                    .orElse(false);
+            if (!same) {
+                out.add(pass.entry(f, UpgradeState.BLOCKED, Step.DECLINED, why.message(), List.of(why), List.of()));
+            }
+            return;
+        }
+        String message = "starting " + f.describe() + (entry.path().size() > 1 || f.hop().count() > 1
+                ? " towards " + f.hop().target() : "")
+                + entry.upgrade().map(u -> ", upgrade " + u).orElse("")
+                + entry.stage().map(s -> ", stage " + s).orElse("")
+                + (choice.get().summary().isEmpty() ? "" : "; " + choice.get().summary());
+        out.add(pass.entry(f, UpgradeState.IN_PROGRESS, Step.STARTING, message, List.of(), f.owed()));
+        toPublish.add(f);
+    }
+
+    /** Which hop of how many this is: counting the hops of the same upgrade that just succeeded before it. */
+    private Hop hop(Version to) {
+        Version target = entry.to().orElse(to);
+        int remaining = Math.max(1, entry.path().size());
+        Optional<HistoryEntry> last = pass.attempts().lastOutcome(entry.cluster());
+        if (last.isPresent() && last.get().state() == UpgradeState.SUCCEEDED) {
+            HistoryEntry done = last.get();
+            if (done.to().equals(entry.from()) && done.hop().target().equals(target)
+                    && done.intent().equals(entry.upgrade())) {
+                return new Hop(done.hop().number() + 1, done.hop().number() + remaining, target);
+            }
+        }
+        return new Hop(1, remaining, target);
+    }
+
+    /** Asks every before-hook; empty when one threw. An abort wins at once; among holds, the shortest. */
+    private Optional<HookResult> beforeHooks(Upgrade upgrade) {
+        Duration shortest = null;
+        for (NamedHook h : pass.engine().hooks) {
+            HookResult r;
+            try {
+                r = h.hook().beforeUpgrade(upgrade);
+            } catch (RuntimeException e) {
+                pass.fault(CallSite.BEFORE_HOOK, entry.cluster(), e);
+                return Optional.empty();
+            }
+            if (r instanceof HookResult.Abort) {
+                return Optional.of(r);
+            }
+            if (r instanceof HookResult.RetryAfter retry && (shortest == null || retry.delay().compareTo(shortest) < 0)) {
+                shortest = retry.delay();
+            }
+        }
+        return Optional.of(shortest == null ? HookResult.proceed() : HookResult.retryAfter(shortest));
+    }
+
+    private StrategyPreference preference() {
+        return entry.upgrade().flatMap(pass::intent).map(ClusterUpgrade::strategy).orElse(StrategyPreference.ROLLING);
+    }
+
+    private Fallback fallback() {
+        return entry.upgrade().flatMap(pass::intent).map(ClusterUpgrade::fallback).orElse(Fallback.ROLLING);
+    }
+}

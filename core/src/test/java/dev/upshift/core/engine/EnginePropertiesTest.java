@@ -1,0 +1,113 @@
+package dev.upshift.core.engine;
+
+import static dev.upshift.core.engine.World.T0;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.longs;
+
+import dev.upshift.release.Version;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.HookResult;
+import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradeEvent;
+import dev.upshift.spi.UpgradeHook;
+import dev.upshift.spi.UpgradeStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Random sequences of probe answers, hook answers and faults: the recorded history stays valid
+ * ({@link HistoryRules}), nothing reaches the target twice, and no cluster moves past a hop that did
+ * not succeed.
+ */
+class EnginePropertiesTest {
+
+    @Test
+    @DisplayName("whatever the probes, hooks and faults answer, every recorded history is valid")
+    void historiesStayValid() {
+        qt().withExamples(200).forAll(longs().all()).checkAssert(seed -> {
+            Random random = new Random(seed);
+            World w = new World();
+            int n = 1 + random.nextInt(4);
+            String[] starts = {"19.1.0", "20.0.0", "19.0.0"};
+            for (int i = 0; i < n; i++) {
+                w.cluster("c" + i, starts[random.nextInt(starts.length)]);
+            }
+            w.intent(World.upgradeTo("20.1.0"));
+            w.answers = (u, now) -> switch (random.nextInt(6)) {
+                case 0 -> throw new IllegalStateException("probe down");
+                case 1 -> UpgradeStatus.failed("Broken", "node did not join", now);
+                case 2, 3 -> UpgradeStatus.succeeded("Upgraded", "", now);
+                default -> UpgradeStatus.inProgress("Rolling", "", now);
+            };
+            Engine engine = w.engine().addHook("random", new RandomHook(random)).build();
+            Instant t = T0;
+            for (int step = 0; step < 30; step++) {
+                switch (random.nextInt(8)) {
+                    case 0 -> w.publisher.throwNext();
+                    case 1 -> w.publisher.throwAfterApplyingNext();
+                    case 2 -> w.publisher.rejectNext("refused");
+                    case 3 -> w.history.failNextAppend();
+                    default -> { }
+                }
+                engine.reconcile(t);
+                t = t.plus(Duration.ofMinutes(15L * (1 + random.nextInt(8))));
+            }
+            List<HistoryEntry> h = w.history.entries();
+            assertThat(HistoryRules.violations(h)).as("seed %d", seed).isEmpty();
+            assertThat(w.publisher.hopsApplied.values()).as("each hop reaches the target once").allMatch(c -> c == 1);
+            Map<String, Integer> hopsDone = new HashMap<>();
+            for (HistoryEntry e : h) {
+                if (e.step() == HistoryEntry.Step.PUBLISHED) {
+                    hopsDone.merge(e.clusterId() + " " + e.from() + ">" + e.to(), 0, Integer::sum);
+                }
+                if (e.step() == HistoryEntry.Step.SUCCEEDED) {
+                    hopsDone.merge(e.clusterId() + " " + e.from() + ">" + e.to(), 1, Integer::sum);
+                }
+            }
+            assertThat(hopsDone.values()).as("no hop succeeds twice").allMatch(c -> c <= 1);
+            for (HistoryEntry e : h) {
+                if (e.step() == HistoryEntry.Step.STARTING && e.hop().number() > 1) {
+                    Version from = e.from();
+                    assertThat(h).as("hop %s of %s starts only after the hop into %s succeeded", e.hop(), e.clusterId(), from)
+                            .anyMatch(p -> p.clusterId().equals(e.clusterId()) && p.to().equals(from)
+                                    && p.step() == HistoryEntry.Step.SUCCEEDED && !p.at().isAfter(e.at()));
+                }
+            }
+        });
+    }
+
+    /** A hook whose every answer is drawn at random, throwing included. */
+    private static final class RandomHook implements UpgradeHook {
+        private final Random random;
+
+        RandomHook(Random random) {
+            this.random = random;
+        }
+
+        @Override
+        public HookResult beforeUpgrade(Upgrade upgrade) {
+            return answer();
+        }
+
+        @Override
+        public HookResult afterUpgrade(UpgradeEvent finished) {
+            return answer();
+        }
+
+        private HookResult answer() {
+            return switch (random.nextInt(10)) {
+                case 0 -> throw new IllegalStateException("hook down");
+                case 1 -> HookResult.abort("no");
+                case 2, 3 -> HookResult.retryAfter(Duration.ofMinutes(1 + random.nextInt(90)));
+                default -> HookResult.proceed();
+            };
+        }
+    }
+}

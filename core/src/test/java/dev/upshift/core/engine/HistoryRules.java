@@ -1,0 +1,79 @@
+package dev.upshift.core.engine;
+
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.HistoryEntry.Step;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a valid engine history is, written from the contract and not from the engine's code: per
+ * attempt, no publication without a journaled start before it, no success without a publication, no
+ * second start, nothing after its finish; per cluster, no attempt starts while another is unfinished.
+ */
+final class HistoryRules {
+    private HistoryRules() {}
+
+    /** Every rule the history breaks, one line each; empty when it is valid. */
+    static List<String> violations(List<HistoryEntry> history) {
+        List<String> out = new ArrayList<>();
+        Map<String, Set<Step>> seen = new HashMap<>();
+        Map<String, String> open = new LinkedHashMap<>();
+        for (HistoryEntry e : history) {
+            Set<Step> steps = seen.computeIfAbsent(e.upgradeId(), k -> EnumSet.noneOf(Step.class));
+            String where = e.upgradeId() + " " + e.step() + " at " + e.at();
+            if (steps.contains(Step.FINISHED) || steps.contains(Step.SKIPPED)) {
+                out.add(where + ": after the attempt ended");
+            }
+            switch (e.step()) {
+                case STARTING -> {
+                    if (steps.contains(Step.STARTING)) {
+                        out.add(where + ": a second start");
+                    }
+                    String other = open.get(e.clusterId());
+                    if (other != null && !other.equals(e.upgradeId())) {
+                        out.add(where + ": starts while " + other + " is unfinished");
+                    }
+                    open.put(e.clusterId(), e.upgradeId());
+                }
+                case PUBLISHED -> {
+                    if (!steps.contains(Step.STARTING)) {
+                        out.add(where + ": published without a journaled start");
+                    }
+                    if (steps.contains(Step.SUCCEEDED) || steps.contains(Step.FAILED)) {
+                        out.add(where + ": published after its outcome");
+                    }
+                }
+                case SUCCEEDED -> {
+                    if (!steps.contains(Step.PUBLISHED)) {
+                        out.add(where + ": succeeded without a publication");
+                    }
+                }
+                case FAILED -> {
+                    if (steps.contains(Step.PUBLISHED) && !steps.contains(Step.STARTING)) {
+                        out.add(where + ": failed after a publication without a start");
+                    }
+                }
+                case FINISHED -> {
+                    if (!steps.contains(Step.SUCCEEDED) && !steps.contains(Step.FAILED)) {
+                        out.add(where + ": finished without an outcome");
+                    }
+                    open.remove(e.clusterId(), e.upgradeId());
+                }
+                case SKIPPED -> open.remove(e.clusterId(), e.upgradeId());
+                case HELD, DECLINED -> {
+                    if (steps.contains(Step.STARTING)) {
+                        out.add(where + ": held or declined after it started");
+                    }
+                }
+                default -> { }
+            }
+            steps.add(e.step());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,117 @@
+package dev.upshift.core.engine;
+
+import dev.upshift.core.plan.PlanInput;
+import dev.upshift.core.plan.Planner;
+import dev.upshift.core.plan.PreparedFleet;
+import dev.upshift.release.Release;
+import dev.upshift.release.ReleaseCatalog;
+import dev.upshift.release.Version;
+import dev.upshift.spi.ClusterMatcher;
+import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.Stage;
+import dev.upshift.spi.StatusProbe;
+import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradeEvent;
+import dev.upshift.spi.UpgradeStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/**
+ * An in-memory world for engine tests: a catalog (19.0.0 on Kubernetes 1.27 up to 20.1.0 on 1.30,
+ * so 19.1.0 → 20.1.0 takes two hops), clusters with no schedule, one upgrade intent, and the fakes.
+ */
+final class World {
+    static final Instant T0 = Instant.parse("2026-03-10T10:00:00Z");
+
+    final List<ManagedCluster> clusters = new ArrayList<>();
+    final MemoryHistory history = new MemoryHistory();
+    final MemoryPublisher publisher = new MemoryPublisher();
+    final List<UpgradeEvent> events = new ArrayList<>();
+    final Map<String, Integer> probes = new HashMap<>();
+    ClusterUpgrade intent;
+    BiFunction<Upgrade, Instant, UpgradeStatus> answers = (u, now) -> UpgradeStatus.inProgress("Rolling", "", now);
+    private PreparedFleet prepared;
+
+    static Release release(String version, String kubernetes) {
+        return Release.builder(version).component("kubernetes", kubernetes).build();
+    }
+
+    static ReleaseCatalog catalog() {
+        return ReleaseCatalog.of(List.of(release("19.0.0", "1.27.4"), release("19.1.0", "1.28.3"),
+                release("20.0.0", "1.29.2"), release("20.1.0", "1.30.1")));
+    }
+
+    World cluster(String id, String release) {
+        clusters.add(ManagedCluster.builder(id).infrastructure("aws").release(release).label("stage", "dev").build());
+        prepared = null;
+        return this;
+    }
+
+    World intent(ClusterUpgrade.Builder b) {
+        intent = b.build();
+        prepared = null;
+        return this;
+    }
+
+    static ClusterUpgrade.Builder upgradeTo(String release) {
+        return ClusterUpgrade.builder("to-" + release).release(release).matcher(ClusterMatcher.clusterIdRegex(".*"))
+                .expectedDuration(Duration.ofHours(1))
+                .stage(Stage.of("all", ClusterMatcher.clusterIdRegex(".*")));
+    }
+
+    /** Every probe succeeds once the upgrade has run for {@code after}. */
+    World succeedAfter(Duration after) {
+        answers = (u, now) -> {
+            Instant start = startOf(u.id());
+            return now.isBefore(start.plus(after)) ? UpgradeStatus.inProgress("Rolling", "", now)
+                    : UpgradeStatus.succeeded("Upgraded", "", now);
+        };
+        return this;
+    }
+
+    Instant startOf(String upgradeId) {
+        return history.all().stream().filter(e -> e.upgradeId().equals(upgradeId)
+                && e.step() == HistoryEntry.Step.STARTING).map(HistoryEntry::at).findFirst().orElseThrow();
+    }
+
+    PreparedFleet fleet() {
+        if (prepared == null) {
+            PlanInput input = new PlanInput(catalog(), clusters, List.of(), intent == null ? List.of() : List.of(intent),
+                    List.of());
+            prepared = Planner.standard().prepare(input);
+        }
+        return prepared;
+    }
+
+    StatusProbe probe() {
+        return (u, now) -> {
+            probes.merge(u.id(), 1, Integer::sum);
+            return answers.apply(u, now);
+        };
+    }
+
+    Engine.Builder engine() {
+        return Engine.builder()
+                .fleet(() -> new FleetReading(fleet(), publisher.releases))
+                .history(history)
+                .publisher(publisher)
+                .probe(probe())
+                .events(events::add);
+    }
+
+    Version release(String cluster) {
+        return publisher.releases.getOrDefault(cluster,
+                clusters.stream().filter(c -> c.id().equals(cluster)).findFirst().orElseThrow().release());
+    }
+
+    List<String> steps(String cluster) {
+        return history.history(cluster).stream().map(e -> e.step().word() + " " + e.from() + ">" + e.to()).toList();
+    }
+}
