@@ -26,12 +26,21 @@ public record DocumentRoot(ObjectView view, Optional<Metadata> metadata, Optiona
 
     /** Reads the root of a document, recording problems to {@code problems}. */
     public static DocumentRoot read(SourceDocument document, Problems problems) {
+        return read(document, problems, List.of());
+    }
+
+    /**
+     * Reads the root of a document whose kind has top-level fields besides {@code apiVersion},
+     * {@code kind}, {@code metadata} and {@code spec} ({@code status}); the caller reads them from
+     * {@link #view()}, and every other field is reported as unknown.
+     */
+    public static DocumentRoot read(SourceDocument document, Problems problems, List<String> otherFields) {
         ObjectView root = ObjectView.of(document, problems);
         root.string("apiVersion");
         root.string("kind");
         Optional<Metadata> metadata = metadata(root);
         Optional<ObjectView> spec = root.requiredObject("spec");
-        root.rejectUnknownFields();
+        root.rejectUnknownFields(otherFields);
         return new DocumentRoot(root, metadata, spec);
     }
 

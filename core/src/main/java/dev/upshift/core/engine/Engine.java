@@ -136,6 +136,39 @@ public final class Engine {
         return new Reconciliation(now, recorded, dedupe(faults), Optional.ofNullable(plan), wake);
     }
 
+    /**
+     * Upgrades one cluster now, as a person asked (seed 000's single command): the next hop of its
+     * path to {@code to} (the plan's target when absent) starts at once, whatever its windows and
+     * stages say, after its before-hooks and strategies as in a reconcile, and recorded as a
+     * person's decision with {@code reason}. A cluster already upgrading, or already at the release,
+     * is left alone and the answer says so; what needs a person first (no path, a failing conflict,
+     * an immutable field, a freeze) is refused with the reason. Later hops are started by calling
+     * again once the hop finished ({@link #reconcile} follows the attempt meanwhile).
+     *
+     * @param now the instant
+     * @param clusterId the cluster
+     * @param to the release to go to; absent: the plan's target
+     * @param reason why, recorded in the history; may be empty
+     * @return what happened
+     */
+    public Application apply(Instant now, String clusterId, Optional<dev.upshift.release.Version> to, String reason) {
+        Objects.requireNonNull(now, "now");
+        Objects.requireNonNull(clusterId, "clusterId");
+        Objects.requireNonNull(to, "to");
+        Objects.requireNonNull(reason, "reason");
+        List<HistoryEntry> journal;
+        FleetReading reading;
+        try {
+            journal = history.entries();
+            reading = fleet.read();
+        } catch (RuntimeException e) {
+            return new Application(Application.Kind.FAULTED, "the fleet or its history could not be read: "
+                    + Fault.describe(e), List.of(), List.of(Fault.of(CallSite.READ_FLEET, clusterId, e)));
+        }
+        Plan plan = reading.fleet().plan(now, journal, reading.releases());
+        return new Pass(this, now, journal, reading, plan, new HashSet<>()).apply(clusterId, to, reason);
+    }
+
     private static List<Fault> dedupe(List<Fault> faults) {
         Set<Fault> seen = new HashSet<>();
         List<Fault> out = new ArrayList<>();

@@ -24,10 +24,17 @@ import java.util.Optional;
 final class Start {
     private final Pass pass;
     private final PlanEntry entry;
+    private final Optional<String> person;
 
     Start(Pass pass, PlanEntry entry) {
+        this(pass, entry, Optional.empty());
+    }
+
+    /** A start a person asked for, with their reason (possibly empty). */
+    Start(Pass pass, PlanEntry entry, Optional<String> person) {
         this.pass = pass;
         this.entry = entry;
+        this.person = person;
     }
 
     void decide(List<HistoryEntry> out, List<Flight> toPublish) {
@@ -84,7 +91,9 @@ final class Start {
                 ? " towards " + f.hop().target() : "")
                 + entry.upgrade().map(u -> ", upgrade " + u).orElse("")
                 + entry.stage().map(s -> ", stage " + s).orElse("")
-                + (choice.get().summary().isEmpty() ? "" : "; " + choice.get().summary());
+                + (choice.get().summary().isEmpty() ? "" : "; " + choice.get().summary())
+                + person.map(p -> "; applied by a person, regardless of windows and stages"
+                        + (p.isBlank() ? "" : ": " + p)).orElse("");
         out.add(pass.entry(f, UpgradeState.IN_PROGRESS, Step.STARTING, message, List.of(), f.owed()));
         toPublish.add(f);
     }

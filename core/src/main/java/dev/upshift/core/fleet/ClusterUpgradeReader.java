@@ -243,7 +243,7 @@ final class ClusterUpgradeReader {
         return d;
     }
 
-    private static Instant instant(String text) {
+    static Instant instant(String text) {
         try {
             return OffsetDateTime.parse(text).toInstant();
         } catch (DateTimeParseException e) {

@@ -32,7 +32,8 @@ final class ManagedClusterReader {
     }
 
     Optional<ManagedCluster> read(SourceDocument document, Problems problems) {
-        DocumentRoot root = DocumentRoot.read(document, problems);
+        DocumentRoot root = DocumentRoot.read(document, problems, List.of("status"));
+        root.view().object("status").ifPresent(ObservedStatus::read);
         Optional<Metadata> metadata = root.metadata();
         metadata.ifPresent(m -> checkLabels(root.view(), m));
         if (root.spec().isEmpty()) {

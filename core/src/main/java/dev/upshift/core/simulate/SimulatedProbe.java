@@ -1,0 +1,126 @@
+package dev.upshift.core.simulate;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.upshift.core.plan.PreparedFleet;
+import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.HistoryStore;
+import dev.upshift.spi.StatusProbe;
+import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradeStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.apiguardian.api.API;
+
+/**
+ * A status probe for runs without real clusters (the demo, tests, {@code run --probe simulated} and
+ * the time-lapse): an attempt succeeds once it has run for its upgrade's {@code expectedDuration}
+ * (the planner's configuration-change duration for a configuration change), unless a draw made from
+ * the seed, the cluster, the upgrade and the hop's releases is below the failure rate, in which case
+ * it fails then. The draw is {@code simulate}'s, so one cluster's outcome never depends on others.
+ *
+ * <p>When an attempt started is read from the history (its {@code starting} entry), so the probe
+ * answers the same after a restart. It changes nothing and reads no clock.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class SimulatedProbe implements StatusProbe {
+    private final HistoryStore history;
+    private final Supplier<PreparedFleet> fleet;
+    private final long seed;
+    private final double failureRate;
+
+    /**
+     * A probe.
+     *
+     * @param history where attempts' starts are read
+     * @param fleet the fleet whose upgrades give the durations (read at each call)
+     * @param seed the draw's seed
+     * @param failureRate the share of attempts that fail, from 0 to 1
+     * @throws IllegalArgumentException when the rate is outside [0, 1]
+     */
+    public SimulatedProbe(HistoryStore history, Supplier<PreparedFleet> fleet, long seed, double failureRate) {
+        this.history = Objects.requireNonNull(history, "history");
+        this.fleet = Objects.requireNonNull(fleet, "fleet");
+        if (!(failureRate >= 0 && failureRate <= 1)) {
+            throw new IllegalArgumentException("a failure rate is between 0 and 1, not " + failureRate);
+        }
+        this.seed = seed;
+        this.failureRate = failureRate;
+    }
+
+    @Override
+    public UpgradeStatus probe(Upgrade upgrade, Instant now) {
+        Optional<Instant> started = history.history(upgrade.cluster().id()).stream()
+                .filter(e -> e.upgradeId().equals(upgrade.id()) && e.step() == HistoryEntry.Step.STARTING)
+                .map(HistoryEntry::at).findFirst();
+        if (started.isEmpty()) {
+            return UpgradeStatus.inProgress("Simulated", "not started yet", now);
+        }
+        Instant end = started.get().plus(duration(upgrade, durations()));
+        if (now.isBefore(end)) {
+            return UpgradeStatus.inProgress("Simulated", "simulated until " + end, now);
+        }
+        if (fails(upgrade)) {
+            return UpgradeStatus.failed("SimulatedFailure", "the simulation's draw failed " + upgrade + " (seed " + seed
+                    + ", failure rate " + failureRate + ")", end);
+        }
+        return UpgradeStatus.succeeded("Simulated", "simulated " + upgrade, end);
+    }
+
+    /**
+     * The earliest instant after {@code now} at which an attempt in flight in {@code journal} will
+     * end: where a virtual clock jumps next.
+     */
+    public Optional<Instant> nextChange(List<HistoryEntry> journal, Instant now) {
+        Map<String, HistoryEntry> open = new HashMap<>();
+        for (HistoryEntry e : journal) {
+            switch (e.step()) {
+                case STARTING -> open.put(e.upgradeId(), e);
+                case SUCCEEDED, FAILED, SKIPPED -> open.remove(e.upgradeId());
+                default -> { }
+            }
+        }
+        Map<String, Duration> known = durations();
+        Instant next = null;
+        for (HistoryEntry e : open.values()) {
+            Instant end = e.at().plus(duration(e.intent(), e.from().equals(e.to()), known));
+            if (end.isAfter(now) && (next == null || end.isBefore(next))) {
+                next = end;
+            }
+        }
+        return Optional.ofNullable(next);
+    }
+
+    private boolean fails(Upgrade u) {
+        boolean config = u.from().equals(u.to());
+        return Outcomes.fails(seed, failureRate, u.cluster().id(), u.intent().orElse(""), u.from().toString(),
+                u.to().toString(), config ? "config" : "");
+    }
+
+    private Map<String, Duration> durations() {
+        Map<String, Duration> out = new HashMap<>();
+        for (ClusterUpgrade u : fleet.get().input().upgrades()) {
+            out.putIfAbsent(u.name(), u.expectedDuration());
+        }
+        out.put("", fleet.get().planner().configExpectedDuration());
+        return out;
+    }
+
+    private static Duration duration(Upgrade u, Map<String, Duration> known) {
+        return duration(u.intent(), u.from().equals(u.to()), known);
+    }
+
+    private static Duration duration(Optional<String> intent, boolean config, Map<String, Duration> known) {
+        if (config || intent.isEmpty()) {
+            return known.get("");
+        }
+        return known.getOrDefault(intent.get(), ClusterUpgrade.DEFAULT_EXPECTED_DURATION);
+    }
+}
