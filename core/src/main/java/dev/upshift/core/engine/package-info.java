@@ -1,6 +1,6 @@
 /**
- * The engine's room (DESIGN.md sections 3 and 7), to be built here: the level-triggered reconcile
- * loop that carries a plan out through the SPIs. Each {@code reconcile(now)} reads the world again
+ * The engine (DESIGN.md sections 3 and 7; docs/engine.md): the level-triggered reconcile loop that
+ * carries a plan out through the SPIs. {@link dev.upshift.core.engine.Engine} is the entry point. Each {@code reconcile(now)} reads the world again
  * through the sources and the {@code StatusProbe}, compares it with the plan, takes the next safe
  * step for each cluster through {@code UpgradeStrategy}, {@code UpgradeHook} and
  * {@code ChangePublisher}, and records it through {@code HistoryStore} and {@code EventSink}, the
