@@ -21,4 +21,5 @@ module dev.upshift.core {
     exports dev.upshift.core.present;
     exports dev.upshift.core.file;
     exports dev.upshift.core.engine;
+    exports dev.upshift.core.run;
 }
