@@ -1,8 +1,8 @@
 /**
  * Upshift's core: the fleet's kinds and readers, selection, validation, the planner, the simulator,
- * presentation and the embedded file adapters (the rooms are listed in docs/architecture.md). The
- * engine's room ({@code dev.upshift.core.engine}) and the journal's ({@code dev.upshift.core.journal})
- * hold only their package documentation yet, and are exported once they hold API.
+ * presentation, the embedded file adapters and the journal (the rooms are listed in
+ * docs/architecture.md). The engine's room ({@code dev.upshift.core.engine}) holds only its package
+ * documentation yet, and is exported once it holds API.
  */
 module dev.upshift.core {
     requires transitive dev.upshift.spi;
