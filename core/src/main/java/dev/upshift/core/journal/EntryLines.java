@@ -104,11 +104,16 @@ final class EntryLines {
     }
 
     private static void instant(Instant at, HistoryEntry e, StringBuilder out) {
-        if (at.isBefore(FIRST) || at.isAfter(LAST)) {
+        if (!fitsRfc3339(at)) {
             throw new IllegalArgumentException("the entry of upgrade " + e.upgradeId() + " holds the instant " + at
                     + ", which RFC 3339 cannot write: years run from 0000 to 9999");
         }
         out.append('"').append(at).append('"');
+    }
+
+    /** Whether RFC 3339 can write the instant: its year has four digits. */
+    static boolean fitsRfc3339(Instant at) {
+        return !at.isBefore(FIRST) && !at.isAfter(LAST);
     }
 
     /**

@@ -294,10 +294,14 @@ final class EntryReader {
         Instant instant(String field) throws IOException {
             String text = text(field);
             try {
-                return Instant.parse(text);
+                Instant at = Instant.parse(text);
+                if (EntryLines.fitsRfc3339(at)) {
+                    return at;
+                }
             } catch (DateTimeParseException e) {
-                throw problem(field, "expected an RFC 3339 instant such as 2026-03-10T07:00:00Z, got \"" + text + "\"");
+                // said below
             }
+            throw problem(field, "expected an RFC 3339 instant such as 2026-03-10T07:00:00Z, got \"" + text + "\"");
         }
 
         <T> T word(String field, Map<String, T> words) throws IOException {
