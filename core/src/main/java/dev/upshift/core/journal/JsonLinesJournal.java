@@ -131,6 +131,9 @@ public final class JsonLinesJournal implements HistoryStore, AutoCloseable {
     static JsonLinesJournal open(Path stateFolder, LockHolder holder, MigrationStep.Listener steps) {
         Objects.requireNonNull(stateFolder, "stateFolder");
         Objects.requireNonNull(holder, "holder");
+        if (Files.exists(stateFolder) && !Files.isDirectory(stateFolder)) {
+            throw new UpshiftException("the state folder " + stateFolder + " is a file, not a folder");
+        }
         StateLock lock;
         try {
             Files.createDirectories(stateFolder);
@@ -328,6 +331,11 @@ public final class JsonLinesJournal implements HistoryStore, AutoCloseable {
     @Override
     public String toString() {
         return "journal " + file;
+    }
+
+    /** The channel appends go through: tests close it to make the next write fail as a failing disk would. */
+    FileChannel channel() {
+        return channel;
     }
 
     private static UpshiftException failure(String what, IOException e) {
