@@ -1,8 +1,7 @@
 /**
  * Upshift's core: the fleet's kinds and readers, selection, validation, the planner, the engine, the
- * simulator, presentation and the embedded file adapters (the rooms are listed in
- * docs/architecture.md). The journal's room ({@code dev.upshift.core.journal}) holds only its
- * package documentation yet, and is exported once it holds API.
+ * simulator, presentation, the embedded file adapters and the journal (the rooms are listed in
+ * docs/architecture.md).
  */
 module dev.upshift.core {
     requires transitive dev.upshift.spi;
@@ -22,4 +21,5 @@ module dev.upshift.core {
     exports dev.upshift.core.file;
     exports dev.upshift.core.engine;
     exports dev.upshift.core.run;
+    exports dev.upshift.core.journal;
 }

@@ -32,6 +32,8 @@ import picocli.CommandLine.Command;
             ValidateCommand.class,
             PathCommand.class,
             WindowsCommand.class,
+            HistoryCommand.class,
+            CleanupCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Runnable {

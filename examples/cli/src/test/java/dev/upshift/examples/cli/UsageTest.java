@@ -23,7 +23,9 @@ class UsageTest {
                 Arguments.of("validate", "--versoin", "--version", "valdate"),
                 Arguments.of("path", "--catalg", "--catalog", "pth"),
                 Arguments.of("windows", "--schedul", "--schedule", "windos"),
-                Arguments.of("simulate", "--failure-rat", "--failure-rate", "simulat"));
+                Arguments.of("simulate", "--failure-rat", "--failure-rate", "simulat"),
+                Arguments.of("history", "--clustr", "--cluster", "histroy"),
+                Arguments.of("cleanup", "--stat", "--state", "clenup"));
     }
 
     @ParameterizedTest(name = "upshift {0} --help and -h")
@@ -65,7 +67,7 @@ class UsageTest {
     void aCommandNothingResemblesGetsTheListOfCommands() {
         assertThat(Cli.run("frobnicate").err().lines()).first()
                 .isEqualTo("upshift: unknown command 'frobnicate'; the commands are: demo, plan, explain, simulate, diff, validate, path,"
-                        + " windows, help");
+                        + " windows, history, cleanup, help");
     }
 
     @Test
@@ -94,7 +96,8 @@ class UsageTest {
         List<String> commands = lines.subList(lines.indexOf("Commands:") + 1, lines.size()).stream()
                 .takeWhile(l -> !l.isBlank()).toList();
         assertThat(commands).extracting(l -> l.trim().split(" ")[0])
-                .containsExactly("demo", "plan", "explain", "simulate", "diff", "validate", "path", "windows", "help");
+                .containsExactly("demo", "plan", "explain", "simulate", "diff", "validate", "path", "windows", "history",
+                        "cleanup", "help");
         assertThat(commands).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
     }
 
