@@ -18,7 +18,7 @@ public enum EndOfLifeCause {
     /** No upgrade path leads from the release to its target ({@code NO_PATH}). */
     NO_PATH("noPath", "no path to its target"),
     /** Blocked until a person acts: a field conflict, two upgrades claiming it, an unknown schedule, ... */
-    BLOCKED("blocked", "blocked until someone acts"),
+    BLOCKED("blocked", "a person must act"),
     /** Its upgrade failed, or its stage was halted by failures. */
     FAILED("failed", "its upgrade failed"),
     /** It is frozen across the day, or a freeze held it back longest. */

@@ -159,6 +159,7 @@ class EndOfLifeOracleTest {
             Instant horizon = f.settings().until().plus(EndOfLife.NEAR);
             assertThat(eol.horizon()).isEqualTo(horizon);
             assertThat(eol.unexamined()).as("seed %d: the budget has room for every day of end of life", seed).isEmpty();
+            assertThat(eol.simulations()).as("seed %d: simulations run", seed).isLessThanOrEqualTo(EndOfLife.DEFAULT_MAX_SIMULATIONS);
             Simulation longRun = f.simulate(f.input(), horizon);
             Map<Version, ReleaseEndOfLife> reported = new HashMap<>();
             eol.releases().forEach(r -> reported.put(r.release(), r));
