@@ -93,8 +93,6 @@ public final class EndOfLife {
      * @param sim its simulation
      * @param near how far past the simulation's end to look; not negative
      * @param maxSimulations how many more simulations it may run; not negative
-     * @throws dev.upshift.common.problem.UpshiftException when the fleet, simulated up to an end of
-     *     life, takes more steps than the simulation's step budget
      */
     public static EndOfLifeForecast forecast(PreparedFleet fleet, Simulation sim, Duration near, int maxSimulations) {
         Objects.requireNonNull(fleet, "fleet");

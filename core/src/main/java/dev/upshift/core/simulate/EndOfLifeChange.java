@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.apiguardian.api.API;
 
 /**
@@ -184,7 +185,7 @@ public sealed interface EndOfLifeChange
     }
 
     /** The input with the first upgrade of that name changed; later ones of the name are ignored by the planner. */
-    private static PlanInput withUpgrade(PlanInput input, String name, java.util.function.UnaryOperator<ClusterUpgrade> change) {
+    private static PlanInput withUpgrade(PlanInput input, String name, UnaryOperator<ClusterUpgrade> change) {
         List<ClusterUpgrade> upgrades = new ArrayList<>(input.upgrades());
         for (int i = 0; i < upgrades.size(); i++) {
             if (upgrades.get(i).name().equals(name)) {

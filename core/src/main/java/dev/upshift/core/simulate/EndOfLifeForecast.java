@@ -19,7 +19,8 @@ import org.apiguardian.api.API;
  * @param releases those releases that some cluster ran, ordered by the instant they are past, then
  *     by version
  * @param unexamined releases of that span that some cluster may run, left out because the budget of
- *     simulations was spent; empty unless {@code exhausted}
+ *     simulations was spent ({@code exhausted}), or because the fleet took more steps than the
+ *     simulation's step budget to reach their day
  * @param simulations how many simulations the forecast ran besides the one it was given
  * @param exhausted whether the budget of simulations ran out before every release and every
  *     candidate change was tried: suggestions may then be missing, never wrong

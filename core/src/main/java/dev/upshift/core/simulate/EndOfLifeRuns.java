@@ -31,12 +31,16 @@ final class EndOfLifeRuns {
         return given.settings().from();
     }
 
-    /** The fleet as given, simulated up to {@code until}: the given simulation itself when it ends there. */
+    /**
+     * The fleet as given, simulated up to {@code until}: the given simulation itself when it ends
+     * there; empty when the budget is spent, or when the fleet takes more steps than the step budget
+     * allows to get there.
+     */
     Optional<Simulation> baseline(Instant until) {
         if (given.settings().until().equals(until)) {
             return Optional.of(given);
         }
-        return spend() ? Optional.of(Simulator.run(fleet, settings(until))) : Optional.empty();
+        return spend() ? run(fleet, until) : Optional.empty();
     }
 
     /**
@@ -48,8 +52,12 @@ final class EndOfLifeRuns {
         if (!spend()) {
             return Optional.empty();
         }
+        return run(fleet.planner().prepare(input), until);
+    }
+
+    private Optional<Simulation> run(PreparedFleet prepared, Instant until) {
         try {
-            return Optional.of(Simulator.run(fleet.planner().prepare(input), settings(until)));
+            return Optional.of(Simulator.run(prepared, settings(until)));
         } catch (UpshiftException tooManySteps) {
             return Optional.empty();
         }

@@ -195,6 +195,27 @@ class EndOfLifeTest {
     }
 
     @Test
+    @DisplayName("a release whose day takes the fleet more steps than the step budget allows is named as not examined")
+    void stepBudget() {
+        List<ManagedCluster> clusters = List.of(Fleets.cluster("a").label("team", "a").label("stage", "one").build(),
+                Fleets.cluster("b").label("team", "a").label("stage", "two").build());
+        ClusterUpgrade up = Fleets.intent("to-2", "a", "2.0.0").expectedDuration(Duration.ofHours(1))
+                .stage(Stage.of("one", ClusterMatcher.label("stage", "one")).withSoak(Duration.ofHours(1)))
+                .stage(Stage.of("two", ClusterMatcher.label("stage", "two"))).build();
+        PreparedFleet fleet = Planner.standard().prepare(new PlanInput(catalog(DAY0.plusDays(1)), clusters, List.of(),
+                List.of(up), List.of()));
+        Simulation sim = Simulator.run(fleet, SimulationSettings.between(FROM, FROM.plus(Duration.ofMinutes(30)))
+                .withMaxSteps(2));
+
+        EndOfLifeForecast eol = EndOfLife.forecast(fleet, sim);
+
+        assertThat(eol.releases()).isEmpty();
+        assertThat(eol.unexamined()).containsExactly(V1);
+        assertThat(eol.exhausted()).isFalse();
+        assertThat(eol.simulations()).isEqualTo(1);
+    }
+
+    @Test
     @DisplayName("each change edits one thing of the input, and leaves an input that names nothing of it as it was")
     void changesEditOneThing() {
         MaintenanceSchedule s = Fleets.schedule("s", """

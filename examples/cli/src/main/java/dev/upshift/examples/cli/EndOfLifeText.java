@@ -26,10 +26,12 @@ final class EndOfLifeText {
         for (ReleaseEndOfLife r : eol.releases()) {
             release(r, s);
         }
+        if (!eol.unexamined().isEmpty()) {
+            s.append("not examined: ").append(String.join(", ", eol.unexamined().stream().map(Object::toString).toList()))
+                    .append(" (no simulation left to reach their day)\n");
+        }
         if (eol.exhausted()) {
             s.append("(the search stopped after ").append(Plural.count(eol.simulations(), "simulation"))
-                    .append(eol.unexamined().isEmpty() ? "" : "; not examined: " + eol.unexamined().stream()
-                            .map(Object::toString).reduce((a, b) -> a + ", " + b).orElse(""))
                     .append("; other changes may help too)\n");
         }
         return s.toString();

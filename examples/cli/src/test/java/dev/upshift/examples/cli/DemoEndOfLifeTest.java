@@ -117,6 +117,16 @@ class DemoEndOfLifeTest {
                 .contains("maxConcurrent 2 (not 50%) in stage prod of data-follows-stable");
     }
 
+    @Test
+    @DisplayName("with no simulation to spare, the section names the releases it could not examine and says it stopped")
+    void noBudget() {
+        Cli r = Cli.run("simulate", "--fleet", DemoFleet.root().toString(), "--from", FROM, "--until", "2027-01-18",
+                "--end-of-life-simulations", "0");
+        assertThat(r.out()).endsWith("End of life by 2027-04-19 (13 weeks after the range):\n"
+                + "not examined: 20.0.0, 20.0.2 (no simulation left to reach their day)\n"
+                + "(the search stopped after 0 simulations; other changes may help too)\n");
+    }
+
     private Path copy() throws IOException {
         Path root = DemoFleet.root();
         Path to = work.resolve("fleet");
