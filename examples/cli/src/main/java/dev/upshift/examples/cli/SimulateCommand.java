@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
         description = {"Plans the fleet at --from, starts what the plan allows, lets each upgrade take its expected"
                 + " duration, and goes on from one instant at which something can happen to the next until every"
                 + " cluster is done or --until. Prints when each cluster upgraded, how it ended and what held it back"
-                + " longest; --html writes a report to open in a browser.",
+                + " longest, then which clusters would still run a release past its end of life and what one change"
+                + " would bring them off it in time; --html writes a report to open in a browser.",
             "Exit 0 on success, 1 when an input is wrong (the problems go to stderr; the rest of the fleet is still"
                 + " simulated), 2 on wrong usage."})
 final class SimulateCommand implements Callable<Integer> {
