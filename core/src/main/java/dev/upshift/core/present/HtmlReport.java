@@ -4,6 +4,7 @@ import static dev.upshift.core.present.Html.esc;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.core.plan.Plan;
+import dev.upshift.core.simulate.EndOfLifeForecast;
 import dev.upshift.core.simulate.SimulatedCluster;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.spi.ClusterUpgrade;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -37,14 +39,25 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class HtmlReport {
     private final String title;
+    private final Optional<EndOfLifeForecast> endOfLife;
 
-    private HtmlReport(String title) {
+    private HtmlReport(String title, Optional<EndOfLifeForecast> endOfLife) {
         this.title = Objects.requireNonNull(title, "title");
+        this.endOfLife = endOfLife;
     }
 
     /** A report headed by a title, such as the fleet's name or folder. */
     public static HtmlReport titled(String title) {
-        return new HtmlReport(title);
+        return new HtmlReport(title, Optional.empty());
+    }
+
+    /**
+     * The same report with an end-of-life card after the timeline: the clusters that would still run
+     * a release past its end of life, why, and the changes that bring them off it in time
+     * ({@link dev.upshift.core.simulate.EndOfLife#forecast}, made for the simulation written).
+     */
+    public HtmlReport withEndOfLife(EndOfLifeForecast forecast) {
+        return new HtmlReport(title, Optional.of(Objects.requireNonNull(forecast, "forecast")));
     }
 
     /** Writes the page of a simulation, with its first plan as the plan table. */
@@ -86,7 +99,9 @@ public final class HtmlReport {
             timeline.rows(g.stages(), "timeline of " + g.title());
             s.append("</div></div>\n");
         }
-        s.append("</section>\n<section class=\"card\">\n<h2>Rollout per cluster</h2>\n");
+        s.append("</section>\n");
+        endOfLife.ifPresent(eol -> EndOfLifeSection.write(eol, s));
+        s.append("<section class=\"card\">\n<h2>Rollout per cluster</h2>\n");
         Tables.rollout(sim, s);
         s.append("</section>\n<section class=\"card\">\n<h2>Plan at ").append(esc(Html.time(plan.now())))
                 .append(" UTC</h2>\n");

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.tree.JsonText;
+import dev.upshift.core.simulate.EndOfLifeForecast;
 import dev.upshift.core.simulate.HeldBack;
 import dev.upshift.core.simulate.ScheduleCalendar;
 import dev.upshift.core.simulate.SimulatedCluster;
@@ -33,6 +34,16 @@ public final class SimulationJson {
     /** The simulation as pretty JSON text, ending with a newline. */
     public static String render(Simulation simulation) {
         return JsonText.pretty(tree(simulation));
+    }
+
+    /**
+     * The simulation as pretty JSON text with its end-of-life forecast as a last field,
+     * {@code endOfLife} (what {@code upshift simulate --output json} writes).
+     */
+    public static String render(Simulation simulation, EndOfLifeForecast endOfLife) {
+        ObjectNode root = tree(simulation);
+        root.set("endOfLife", EndOfLifeJson.tree(endOfLife));
+        return JsonText.pretty(root);
     }
 
     /**

@@ -4,8 +4,11 @@ import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
+import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.core.present.HtmlReport;
+import dev.upshift.core.simulate.EndOfLife;
+import dev.upshift.core.simulate.EndOfLifeForecast;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.SimulationStep;
@@ -85,13 +88,14 @@ final class DemoCommand implements Callable<Integer> {
         } else {
             out.println("No cluster is blocked.");
         }
-        Simulation sim = Simulator.run(Planner.standard().prepare(input),
+        PreparedFleet prepared = Planner.standard().prepare(input);
+        Simulation sim = Simulator.run(prepared,
                 SimulationSettings.between(at, at.plus(Duration.ofDays(7L * WEEKS))).withFailureRate(FAILURE_RATE));
         out.println();
         out.println("Simulated rollout over " + WEEKS + " weeks (seeded failures at " + Math.round(FAILURE_RATE * 100)
                 + "%): " + SimulateCommand.summary(sim));
         busiest(sim).ifPresent(step -> out.println("On " + step.at() + ", mid-rollout: " + counts(step.counts())));
-        writeReport(sim, report);
+        writeReport(sim, EndOfLife.forecast(prepared, sim), report);
         out.println("HTML report (timeline per stage and cluster, and the plan): " + report.toAbsolutePath());
         out.println();
         out.println("Try it on the files in " + FILES + ":");
@@ -116,9 +120,9 @@ final class DemoCommand implements Callable<Integer> {
                 .map(e -> e.getValue() + " " + e.getKey().word()).collect(Collectors.joining(", "));
     }
 
-    private static void writeReport(Simulation sim, Path report) {
+    private static void writeReport(Simulation sim, EndOfLifeForecast eol, Path report) {
         try (Writer w = Files.newBufferedWriter(report, StandardCharsets.UTF_8)) {
-            HtmlReport.titled("Upshift demo fleet").write(sim, w);
+            HtmlReport.titled("Upshift demo fleet").withEndOfLife(eol).write(sim, w);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + report + ": " + e.getMessage(), e);
         }

@@ -4,6 +4,8 @@ import dev.upshift.common.value.Durations;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.present.HtmlReport;
 import dev.upshift.core.present.SimulationJson;
+import dev.upshift.core.simulate.EndOfLife;
+import dev.upshift.core.simulate.EndOfLifeForecast;
 import dev.upshift.core.simulate.SimulatedCluster;
 import dev.upshift.core.simulate.SimulatedUpgrade;
 import dev.upshift.core.simulate.Simulation;
@@ -35,7 +37,8 @@ import picocli.CommandLine.Spec;
         description = {"Plans the fleet at --from, starts what the plan allows, lets each upgrade take its expected"
                 + " duration, and goes on from one instant at which something can happen to the next until every"
                 + " cluster is done or --until. Prints when each cluster upgraded, how it ended and what held it back"
-                + " longest; --html writes a report to open in a browser.",
+                + " longest, then which clusters would still run a release past its end of life and what one change"
+                + " would bring them off it in time; --html writes a report to open in a browser.",
             "Exit 0 on success, 1 when an input is wrong (the problems go to stderr; the rest of the fleet is still"
                 + " simulated), 2 on wrong usage."})
 final class SimulateCommand implements Callable<Integer> {
@@ -78,6 +81,13 @@ final class SimulateCommand implements Callable<Integer> {
             description = "the share of upgrades that fail, from 0 (default) to 1")
     double failureRate;
 
+    @Option(names = "--end-of-life-simulations", defaultValue = "32", paramLabel = "N",
+            description = "how many more simulations the end-of-life section may run (default 32, 0 to 1000)")
+    int endOfLifeSimulations;
+
+    /** The most {@code --end-of-life-simulations} may ask for. */
+    static final int MAX_END_OF_LIFE_SIMULATIONS = 1000;
+
     @Override
     public Integer call() {
         if (until == null) {
@@ -91,29 +101,35 @@ final class SimulateCommand implements Callable<Integer> {
                     "--failure-rate must be a number from 0 to 1, got "
                             + spec.commandLine().getParseResult().matchedOption("--failure-rate").stringValues().get(0));
         }
+        if (endOfLifeSimulations < 0 || endOfLifeSimulations > MAX_END_OF_LIFE_SIMULATIONS) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--end-of-life-simulations must be a number"
+                    + " from 0 to " + MAX_END_OF_LIFE_SIMULATIONS + ", got " + endOfLifeSimulations);
+        }
         PrintWriter err = spec.commandLine().getErr();
         PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet));
         boolean errors = Fleets.print(prepared.problems(), err);
         SimulationSettings settings = SimulationSettings.between(from, until).withSeed(seed).withFailureRate(failureRate);
         Simulation sim = Simulator.run(prepared, settings);
+        EndOfLifeForecast eol = EndOfLife.forecast(prepared, sim, EndOfLife.NEAR, endOfLifeSimulations);
         if (html != null) {
-            writeHtml(sim);
+            writeHtml(sim, eol);
             err.println("upshift: wrote the HTML report to " + html);
             err.flush();
         }
         PrintWriter out = spec.commandLine().getOut();
         if (output == Output.json) {
-            out.print(SimulationJson.render(sim));
+            out.print(SimulationJson.render(sim, eol));
         } else {
             out.print(text(sim));
+            out.print(EndOfLifeText.render(eol));
         }
         out.flush();
         return errors ? Main.PROBLEM : Main.OK;
     }
 
-    private void writeHtml(Simulation sim) {
+    private void writeHtml(Simulation sim, EndOfLifeForecast eol) {
         try (Writer w = Files.newBufferedWriter(html, StandardCharsets.UTF_8)) {
-            HtmlReport.titled(title()).write(sim, w);
+            HtmlReport.titled(title()).withEndOfLife(eol).write(sim, w);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + html + ": " + e.getMessage(), e);
         }

@@ -112,7 +112,7 @@ final class Table {
         return s.codePointCount(0, s.length());
     }
 
-    private static String printable(String cell) {
+    static String printable(String cell) {
         StringBuilder out = new StringBuilder(cell.length());
         cell.codePoints().forEach(c -> out.appendCodePoint(Character.isISOControl(c) ? ' ' : c));
         return out.toString();

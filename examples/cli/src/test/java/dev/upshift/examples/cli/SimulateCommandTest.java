@@ -71,19 +71,22 @@ class SimulateCommandTest {
     }
 
     @Test
-    @DisplayName("text: one row per cluster within 100 columns, then a one-line summary")
+    @DisplayName("text: one row per cluster within 100 columns, a one-line summary, then the end of life ahead")
     void text() {
         Cli r = simulate();
 
         assertThat(r.exitCode()).as(r.err()).isZero();
         List<String> lines = r.out().lines().toList();
         assertThat(lines.get(0)).startsWith("CLUSTER").contains("UPGRADED (UTC)", "OUTCOME", "HELD BACK LONGEST");
-        assertThat(lines).hasSize(6).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(SimulateCommand.WIDTH));
+        assertThat(lines).hasSize(8).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(SimulateCommand.WIDTH));
         assertThat(lines.get(1)).startsWith("db-1").contains("blocked", "NO_PATH 7d");
         assertThat(lines.get(2)).startsWith("idle-1").contains("upToDate");
         assertThat(lines.get(3)).startsWith("web-1").contains("2026-03-02 00:00 → 01:30", "succeeded");
         assertThat(lines.get(5)).isEqualTo("4 clusters: 2 upgraded, 0 failed, 1 never started;"
                 + " the last upgrade finished at 2026-03-02T01:30:00Z");
+        assertThat(lines.get(6)).isEmpty();
+        assertThat(lines.get(7)).isEqualTo("End of life by 2026-06-08 (13 weeks after the range): no release a cluster"
+                + " runs is past it");
         assertThat(r.err()).isEmpty();
     }
 
@@ -104,7 +107,7 @@ class SimulateCommandTest {
         assertThat(r.exitCode()).as(r.err()).isZero();
         JsonNode root = new ObjectMapper().readTree(r.out());
         assertThat(root.fieldNames()).toIterable().containsExactly("from", "until", "seed", "failureRate", "end", "summary",
-                "clusters", "schedules", "steps", "firstPlan");
+                "clusters", "schedules", "steps", "firstPlan", "endOfLife");
         assertThat(root.get("until").asText()).isEqualTo("2026-03-09T00:00:00Z");
         assertThat(root.get("seed").asLong()).isEqualTo(4);
         assertThat(root.get("failureRate").asDouble()).isEqualTo(0.25);
@@ -161,6 +164,14 @@ class SimulateCommandTest {
                 .isEqualTo(2);
         assertThat(Cli.run("simulate", "--from", "2026-03-02", "--until", "2026-03-09").exitCode()).isEqualTo(2);
         assertThat(simulate("--output", "yaml").exitCode()).isEqualTo(2);
+        for (String n : List.of("-1", "1001", "many")) {
+            Cli r = simulate("--end-of-life-simulations", n);
+            assertThat(r.exitCode()).as(n).isEqualTo(2);
+            assertThat(r.err()).as(n).contains("--end-of-life-simulations");
+        }
+        assertThat(simulate("--end-of-life-simulations", "1001").err())
+                .contains("--end-of-life-simulations must be a number from 0 to 1000, got 1001");
+        assertThat(simulate("--end-of-life-simulations", "0").exitCode()).isZero();
     }
 
     @Test
