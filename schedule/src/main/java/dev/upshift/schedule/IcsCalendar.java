@@ -28,6 +28,9 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class IcsCalendar {
+    /** The largest calendar read, in UTF-8 bytes: 4 MiB. A reader of files reads no more than this and one byte. */
+    public static final long MAX_BYTES = IcsLimits.MAX_BYTES;
+
     private IcsCalendar() {}
 
     /**

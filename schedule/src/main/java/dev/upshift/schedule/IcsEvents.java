@@ -244,7 +244,7 @@ final class IcsEvents {
 
     private MaintenanceExclusion exclusion(IcsComponent e, RecurringSpan span) {
         return new MaintenanceExclusion(summary(e) + " (from " + label + ")", span, scope,
-                new Origin(new SourceLocation(calendar.source(), e.line, 1), "VEVENT"));
+                new Origin(new SourceLocation(calendar.source(), e.line, 1), MaintenanceExclusion.IMPORTED));
     }
 
     /** What the event is called: its SUMMARY on one line, at most 120 characters; else its line. */

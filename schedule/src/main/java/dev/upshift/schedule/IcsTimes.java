@@ -15,6 +15,7 @@ import java.time.temporal.TemporalAmount;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -28,8 +29,8 @@ import net.fortuna.ical4j.model.TemporalAmountAdapter;
  */
 final class IcsTimes {
     private static final Set<String> ZONES = new TreeSet<>(ZoneId.getAvailableZoneIds());
-    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("uuuuMMdd").withResolverStyle(ResolverStyle.STRICT);
-    private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss")
+    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("uuuuMMdd", Locale.ROOT).withResolverStyle(ResolverStyle.STRICT);
+    private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss", Locale.ROOT)
             .withResolverStyle(ResolverStyle.STRICT);
     private static final ZoneId UTC = ZoneOffset.UTC;
 
@@ -83,7 +84,7 @@ final class IcsTimes {
 
     /** The times (or periods, with {@code periods}) of an {@code RDATE} or {@code EXDATE}, in order. */
     List<Value> values(IcsComponent.Property p, boolean periods) {
-        String type = p.parameter("VALUE").map(String::strip).orElse("DATE-TIME").toUpperCase(java.util.Locale.ROOT);
+        String type = p.parameter("VALUE").map(String::strip).orElse("DATE-TIME").toUpperCase(Locale.ROOT);
         if (!type.equals("DATE") && !type.equals("DATE-TIME") && !(periods && type.equals("PERIOD"))) {
             throw new IcsProblem(p, "VALUE=" + type + " is not read here; expected " + (periods
                     ? "DATE, DATE-TIME or PERIOD" : "DATE or DATE-TIME"));
