@@ -3,8 +3,8 @@ package dev.upshift.core.present;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.schedule.CalendarEvent;
-import dev.upshift.schedule.Interval;
 import dev.upshift.schedule.IcsWriter;
+import dev.upshift.schedule.Interval;
 import java.util.ArrayList;
 import java.util.List;
 import org.apiguardian.api.API;
