@@ -5,7 +5,6 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -115,7 +114,7 @@ public final class IcsWriter {
             int octets = 0;
             for (int i = 0; i < line.length(); ) {
                 int cp = line.codePointAt(i);
-                int size = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8).length;
+                int size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
                 if (octets + size > FOLD) {
                     out.append("\r\n ");
                     octets = 1;
