@@ -74,6 +74,8 @@ class IcsCommandsTest {
             assertThat(i.sequence()).isEqualTo(String.valueOf(minutesSince2000("2026-12-14T09:00:00Z")));
         }
         assertThat(seen).isEqualTo(expected);
+        Cli forecast = Cli.run("plan", "--fleet", FLEET, "--now", "2026-12-14T09:00:00Z", "--output", "ics", "--forecast");
+        assertThat(forecast.out().replace("\r\n ", "")).contains("\\nForecast: starts 2026-12-14T21:00:00Z\\, ends 2026-12-14T23:00:00Z.");
         Cli later = Cli.run("plan", "--fleet", FLEET, "--now", "2026-12-14T10:00:00Z", "--output", "ics");
         for (IcalendarOracle.Instance i : oracleInstances(later.out(), "2026-01-01T00:00:00Z", "2028-01-01T00:00:00Z")) {
             String cluster = i.summary().substring("Upgrade ".length(), i.summary().indexOf(':'));
