@@ -3,6 +3,7 @@ package dev.upshift.examples.cli;
 import dev.upshift.common.value.Durations;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.present.HtmlReport;
+import dev.upshift.core.present.IcsSimulation;
 import dev.upshift.core.present.SimulationJson;
 import dev.upshift.core.simulate.EndOfLife;
 import dev.upshift.core.simulate.EndOfLifeForecast;
@@ -71,6 +72,10 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "also write the report as one self-contained HTML page")
     Path html;
 
+    @Option(names = "--ics", paramLabel = "FILE", description = "also write the upgrades as an iCalendar file (RFC 5545)"
+            + " to import into, or subscribe to from, a calendar")
+    Path ics;
+
     @Option(names = "--output", defaultValue = "text", paramLabel = "text|json", description = "text (default) or json")
     Output output;
 
@@ -116,6 +121,11 @@ final class SimulateCommand implements Callable<Integer> {
             err.println("upshift: wrote the HTML report to " + html);
             err.flush();
         }
+        if (ics != null) {
+            write(ics, IcsSimulation.render(sim));
+            err.println("upshift: wrote the calendar to " + ics);
+            err.flush();
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (output == Output.json) {
             out.print(SimulationJson.render(sim, eol));
@@ -132,6 +142,14 @@ final class SimulateCommand implements Callable<Integer> {
             HtmlReport.titled(title()).withEndOfLife(eol).write(sim, w);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + html + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }
 
