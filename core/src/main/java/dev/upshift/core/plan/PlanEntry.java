@@ -11,6 +11,7 @@ import dev.upshift.spi.UpgradeState;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -54,15 +55,32 @@ import org.apiguardian.api.API;
  *     checking it (no {@code componentUpgradesFrom} rule)
  * @param overrun how long a {@code startWithin} upgrade is expected to run past the end of its
  *     window, when it does (it may; it never runs into an exclusion that blocks it); empty otherwise
+ * @param hops one per hop of {@code path}, in order: the first is the hop the cluster takes next
+ *     (its window, expected end and overrun are this entry's {@code window}, {@code expectedEnd} and
+ *     {@code overrun}), each later one in a window of its own after the one before it ends
+ *     ({@link PlannedHop}); empty when {@code path} is
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record PlanEntry(String cluster, Version from, Optional<Version> to, List<Version> path,
         Optional<PlanKind> kind, Optional<VersionChange> releaseChange, Optional<String> upgrade,
         Optional<String> stage, UpgradeState state, Optional<Interval> window, Optional<Instant> expectedEnd,
         List<Reason> reasons, Optional<Impact> impact, Optional<LocalDate> endOfLife, boolean unchecked,
-        Optional<Duration> overrun) {
+        Optional<Duration> overrun, List<PlannedHop> hops) {
 
-    /** An entry that does not run past its window. */
+    /**
+     * An entry whose hops are derived from its path: the first with this entry's window, expected
+     * end and overrun, the later ones without windows, each of the entry's kind.
+     */
+    public PlanEntry(String cluster, Version from, Optional<Version> to, List<Version> path,
+            Optional<PlanKind> kind, Optional<VersionChange> releaseChange, Optional<String> upgrade,
+            Optional<String> stage, UpgradeState state, Optional<Interval> window, Optional<Instant> expectedEnd,
+            List<Reason> reasons, Optional<Impact> impact, Optional<LocalDate> endOfLife, boolean unchecked,
+            Optional<Duration> overrun) {
+        this(cluster, from, to, path, kind, releaseChange, upgrade, stage, state, window, expectedEnd, reasons, impact,
+                endOfLife, unchecked, overrun, derivedHops(from, path, kind, window, expectedEnd, overrun));
+    }
+
+    /** An entry that does not run past its window, its hops derived from its path. */
     public PlanEntry(String cluster, Version from, Optional<Version> to, List<Version> path,
             Optional<PlanKind> kind, Optional<VersionChange> releaseChange, Optional<String> upgrade,
             Optional<String> stage, UpgradeState state, Optional<Interval> window, Optional<Instant> expectedEnd,
@@ -95,12 +113,56 @@ public record PlanEntry(String cluster, Version from, Optional<Version> to, List
             throw new IllegalArgumentException("cluster " + cluster + ": a plan never goes down from " + from
                     + " to " + to.get());
         }
+        hops = List.copyOf(hops);
+        checkHops(cluster, from, path, hops);
     }
 
-    /** The same entry, expected to run {@code past} beyond its window's end. */
+    private static void checkHops(String cluster, Version from, List<Version> path, List<PlannedHop> hops) {
+        if (hops.size() != path.size()) {
+            throw new IllegalArgumentException("cluster " + cluster + ": " + hops.size() + " hops for a path of "
+                    + path.size() + " releases");
+        }
+        Version at = from;
+        for (int i = 0; i < hops.size(); i++) {
+            PlannedHop h = hops.get(i);
+            if (!h.from().equals(at) || !h.to().equals(path.get(i))) {
+                throw new IllegalArgumentException("cluster " + cluster + ": hop " + (i + 1) + " goes " + h.from()
+                        + " → " + h.to() + ", not " + at + " → " + path.get(i) + " as the path does");
+            }
+            at = h.to();
+        }
+    }
+
+    private static List<PlannedHop> derivedHops(Version from, List<Version> path, Optional<PlanKind> kind,
+            Optional<Interval> window, Optional<Instant> expectedEnd, Optional<Duration> overrun) {
+        PlanKind each = kind.filter(k -> k != PlanKind.CONFIG).orElse(PlanKind.PATCH);
+        List<PlannedHop> out = new ArrayList<>(path.size());
+        Version at = from;
+        for (Version v : path) {
+            out.add(out.isEmpty() ? new PlannedHop(at, v, each, window, expectedEnd, overrun, List.of())
+                    : PlannedHop.unplaced(at, v, each));
+            at = v;
+        }
+        return out;
+    }
+
+    /** The same entry, expected to run {@code past} beyond its window's end (its first hop too). */
     public PlanEntry withOverrun(Duration past) {
+        List<PlannedHop> moved = hops;
+        if (!hops.isEmpty()) {
+            PlannedHop h = hops.get(0);
+            List<PlannedHop> copy = new ArrayList<>(hops);
+            copy.set(0, new PlannedHop(h.from(), h.to(), h.kind(), h.window(), h.expectedEnd(), Optional.of(past),
+                    h.reasons()));
+            moved = copy;
+        }
         return new PlanEntry(cluster, from, to, path, kind, releaseChange, upgrade, stage, state, window, expectedEnd,
-                reasons, impact, endOfLife, unchecked, Optional.of(past));
+                reasons, impact, endOfLife, unchecked, Optional.of(past), moved);
+    }
+
+    /** The hop the cluster takes next: the first of {@link #hops()}; empty when there is none. */
+    public Optional<PlannedHop> nextHop() {
+        return hops.isEmpty() ? Optional.empty() : Optional.of(hops.get(0));
     }
 
     /** Whether the plan has a reason of this code for the cluster. */

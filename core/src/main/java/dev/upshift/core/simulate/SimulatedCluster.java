@@ -71,15 +71,29 @@ public record SimulatedCluster(String cluster, Optional<String> upgrade, Optiona
 
     /**
      * How its part of the simulation ended: its last upgrade's outcome ({@code succeeded},
-     * {@code failed}, {@code inProgress}) when it ran one, otherwise its {@link #state()}.
+     * {@code failed}, {@code inProgress}) when it ran one, otherwise its {@link #state()}; and its
+     * state when its last upgrade was a hop that succeeded with more of its path ahead (it waits for
+     * the next hop's window: {@code scheduled}, say).
      */
     public UpgradeState outcome() {
+        if (midPath()) {
+            return state;
+        }
         return lastUpgrade().map(SimulatedUpgrade::outcome).orElse(state);
     }
 
-    /** Whether at least one of its upgrades succeeded. */
+    /**
+     * Whether it got where it was going at least once: an upgrade that was the last hop of its path,
+     * or a configuration upgrade, succeeded. A cluster that stopped part-way along a path of several
+     * hops is not upgraded: see {@link #midPath()}.
+     */
     public boolean upgraded() {
-        return upgrades.stream().anyMatch(u -> u.outcome() == UpgradeState.SUCCEEDED);
+        return upgrades.stream().anyMatch(u -> u.outcome() == UpgradeState.SUCCEEDED && u.lastHop());
+    }
+
+    /** Whether it stopped part-way along a path of several hops: its last upgrade was a hop that succeeded, with more ahead. */
+    public boolean midPath() {
+        return lastUpgrade().filter(u -> u.outcome() == UpgradeState.SUCCEEDED && !u.lastHop()).isPresent();
     }
 
     /** Whether its last upgrade failed. */
