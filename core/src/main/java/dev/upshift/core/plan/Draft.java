@@ -50,6 +50,8 @@ final class Draft {
     Instant succeededAt;
     /** The kind of each hop of {@code path}, in order. */
     List<PlanKind> hopKinds = List.of();
+    /** The path's hops without windows, shared by the entries of every cluster on that path; empty when none. */
+    List<PlannedHop> unplacedHops = List.of();
     /** Whether history shows it part-way along its path: a hop of its upgrade succeeded and landed where it is. */
     boolean midPath;
     /** How long it runs past its window, when a {@code startWithin} upgrade does. */

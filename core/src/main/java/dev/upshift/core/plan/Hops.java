@@ -8,7 +8,8 @@ import java.util.Optional;
 
 /**
  * The hops of a draft's path (docs/planning.md, "Hops"): the first is the draft's own window, each
- * later one is placed after the one before it ends. A single-hop path costs one small record.
+ * later one placed after the one before it ends. A path of one hop costs one small record; an entry
+ * without a window shares its path's unplaced hops with every other entry on that path.
  */
 final class Hops {
     private Hops() {}
@@ -20,6 +21,10 @@ final class Hops {
         }
         if (d.path.isEmpty()) {
             d.hops = List.of();
+            return;
+        }
+        if (d.window.isEmpty() && d.expectedEnd.isEmpty() && d.unplacedHops.size() == d.path.size()) {
+            d.hops = d.unplacedHops;
             return;
         }
         PlannedHop first = new PlannedHop(d.from, d.path.get(0), kind(d, 0), d.window, d.expectedEnd, d.overrun,

@@ -19,13 +19,15 @@ import java.util.Optional;
  *     {@code versions})
  * @param unchecked whether a hop assumed a component's compatibility
  * @param noPath why there is no path, naming the first rule that cut the graph
+ * @param unplaced the path's hops without windows, shared by every entry that has none: what a
+ *     waiting or blocked cluster's plan says of its hops costs nothing per cluster
  */
 record PathInfo(List<Version> versions, PlanKind kind, List<PlanKind> hopKinds, boolean unchecked,
-        Optional<String> noPath) {
+        Optional<String> noPath, List<PlannedHop> unplaced) {
 
     static PathInfo of(PathResult result) {
         if (result instanceof NoPath n) {
-            return new PathInfo(List.of(), PlanKind.PATCH, List.of(), false, Optional.of(n.reason()));
+            return new PathInfo(List.of(), PlanKind.PATCH, List.of(), false, Optional.of(n.reason()), List.of());
         }
         UpgradePath p = (UpgradePath) result;
         List<Version> landed = p.versions();
@@ -36,8 +38,12 @@ record PathInfo(List<Version> versions, PlanKind kind, List<PlanKind> hopKinds, 
             hops.add(PlanKind.of(c));
             largest = largest.max(c);
         }
+        List<PlannedHop> unplaced = new ArrayList<>(hops.size());
+        for (int k = 0; k < hops.size(); k++) {
+            unplaced.add(PlannedHop.unplaced(landed.get(k), landed.get(k + 1), hops.get(k)));
+        }
         return new PathInfo(List.copyOf(landed.subList(1, landed.size())), PlanKind.of(largest), List.copyOf(hops),
-                p.isUnchecked(), Optional.empty());
+                p.isUnchecked(), Optional.empty(), List.copyOf(unplaced));
     }
 
     /** The change of the kubernetes component over one hop; a hop where a side lacks it counts its release change. */

@@ -35,16 +35,17 @@ import org.apiguardian.api.API;
  *     unknown
  * @param path the releases the cluster lands on after {@code from}, ending with {@code to}; empty
  *     when there is no path, for a configuration upgrade and when nothing is to be done
- * @param kind what maintenance exclusions judge: the largest change of the {@code kubernetes}
- *     component along the path, or {@code config}; empty when nothing is planned or no path exists
+ * @param kind the largest change of the {@code kubernetes} component along the path, or
+ *     {@code config}; empty when nothing is planned or no path exists. Maintenance exclusions judge
+ *     each hop's own kind ({@link PlannedHop#kind()}), which for a path of one hop is this
  * @param releaseChange how far the release version itself moves from {@code from} to {@code to}
  * @param upgrade the name of the {@code ClusterUpgrade} that selects the cluster, if any
  * @param stage the name of the cluster's stage in that upgrade ({@code all} when it names none)
  * @param state where the cluster stands
- * @param window the allowed interval in which it will (or may now) start: closed, or open (no end)
- *     when the allowed time goes on past what was looked at
- * @param expectedEnd when the upgrade is expected to finish if it starts at {@code window.start}
- *     ({@code pauseAndResume} counts only allowed time)
+ * @param window the allowed interval in which it will (or may now) start, its next hop on a path of
+ *     several: closed, or open (no end) when the allowed time goes on past what was looked at
+ * @param expectedEnd when the upgrade (its next hop, on a path of several) is expected to finish if it
+ *     starts at {@code window.start} ({@code pauseAndResume} counts only allowed time)
  * @param reasons why the cluster is not upgrading now (or what it waits for), in the order they
  *     must be lifted; empty for {@code ready}, {@code upToDate} and {@code succeeded} entries
  * @param impact the highest impact of the cluster's reviewable change, when it has resources and
@@ -53,8 +54,9 @@ import org.apiguardian.api.API;
  *     instant is past it (the day after it, in UTC, or later); it never blocks
  * @param unchecked whether some hop of the path assumed a component's compatibility instead of
  *     checking it (no {@code componentUpgradesFrom} rule)
- * @param overrun how long a {@code startWithin} upgrade is expected to run past the end of its
- *     window, when it does (it may; it never runs into an exclusion that blocks it); empty otherwise
+ * @param overrun how long a {@code startWithin} upgrade (its next hop) is expected to run past the
+ *     end of its window, when it does (it may; it never runs into an exclusion that blocks it);
+ *     empty otherwise
  * @param hops one per hop of {@code path}, in order: the first is the hop the cluster takes next
  *     (its window, expected end and overrun are this entry's {@code window}, {@code expectedEnd} and
  *     {@code overrun}), each later one in a window of its own after the one before it ends

@@ -174,6 +174,7 @@ final class Round {
                 d.path = path.versions();
                 d.kind = Optional.of(path.kind());
                 d.hopKinds = path.hopKinds();
+                d.unplacedHops = path.unplaced();
                 d.unchecked = path.unchecked();
             }
             // judged from the release the cluster's resources are at: its document's, also when a simulation moved

@@ -31,6 +31,7 @@ final class WindowFinder {
     private final Duration horizon;
     private final Instant now;
     private final Map<Query, Optional<Interval>> answers = new HashMap<>();
+    private final Map<HopQuery, Placement> hopAnswers = new HashMap<>();
 
     WindowFinder(ScheduleAccess schedules, Duration horizon, Instant now) {
         this.schedules = schedules;
@@ -117,27 +118,45 @@ final class WindowFinder {
      * the horizon has room.
      */
     PlannedHop laterHop(Draft d, Version from, Version to, PlanKind hopKind, Instant after) {
+        UpgradeKind kind = new UpgradeKind(hopKind.versionChange(), d.upgradeKind.changesNodes());
+        Instant bound = d.cluster.freeze().filter(f -> f.blocks(after)).map(f -> later(after, f.until())).orElse(after);
+        // clusters that share a schedule, an intent and a first window ask the same question of their later hops
+        HopQuery q = new HopQuery(d.cluster.schedule().orElse(""), kind, bound, d.policy, d.expectedDuration);
+        Placement p = hopAnswers.get(q);
+        if (p == null) {
+            p = placeHop(d, kind, bound);
+            hopAnswers.put(q, p);
+        }
+        return new PlannedHop(from, to, hopKind, p.window(), p.end(), p.overrun(), p.reasons());
+    }
+
+    private record HopQuery(String schedule, UpgradeKind kind, Instant bound, WindowPolicy policy, Duration duration) {}
+
+    /** Where a hop starts and ends, and why not sooner; all empty when no window has room. */
+    private record Placement(Optional<Interval> window, Optional<Instant> end, Optional<Duration> overrun,
+            List<Reason> reasons) {
+        static final Placement NONE = new Placement(Optional.empty(), Optional.empty(), Optional.empty(), List.of());
+    }
+
+    private Placement placeHop(Draft d, UpgradeKind kind, Instant bound) {
         try {
             Optional<String> scheduleName = d.cluster.schedule();
             Optional<MaintenanceSchedule> schedule = scheduleName.flatMap(schedules::schedule);
             AllowedIntervals allowed = scheduleName.isEmpty() ? AllowedIntervals.always()
                     : schedules.get(scheduleName.get(), now).orElseThrow();
-            UpgradeKind kind = new UpgradeKind(hopKind.versionChange(), d.upgradeKind.changesNodes());
-            Instant bound = d.cluster.freeze().filter(f -> f.blocks(after)).map(f -> later(after, f.until())).orElse(after);
             Duration atLeast = atLeast(d);
             Optional<Interval> window = ask(scheduleName.orElse(""), false, allowed, kind, bound, atLeast,
                     d.expectedDuration);
             if (window.isEmpty()) {
-                return PlannedHop.unplaced(from, to, hopKind);
+                return Placement.NONE;
             }
             Optional<Reason> exclusion = schedule.flatMap(s -> excluded(kind, d.expectedDuration, s, bound, atLeast,
                     window));
             Optional<Instant> end = expectedEnd(d, kind, allowed, window.get());
-            return new PlannedHop(from, to, hopKind, window, end, overrun(d.policy, window, end),
-                    exclusion.map(List::of).orElse(List.of()));
+            return new Placement(window, end, overrun(d.policy, window, end), exclusion.map(List::of).orElse(List.of()));
         } catch (IllegalArgumentException | UpshiftException e) {
             // only instants past the supported range get here
-            return PlannedHop.unplaced(from, to, hopKind);
+            return Placement.NONE;
         }
     }
 
@@ -164,8 +183,9 @@ final class WindowFinder {
      */
     private Optional<Reason> excluded(UpgradeKind kind, Duration duration, MaintenanceSchedule s, Instant bound,
             Duration atLeast, Optional<Interval> window) {
-        if (s.exclusions().stream().noneMatch(e -> e.scope().blocks(kind))) {
-            return Optional.empty();
+        if (window.isPresent() && !window.get().start().isAfter(bound)
+                || s.exclusions().stream().noneMatch(e -> e.scope().blocks(kind))) {
+            return Optional.empty(); // nothing delayed it, or nothing could have
         }
         Optional<Interval> bare = ask(s.name(), true, null, kind, bound, atLeast, Duration.ZERO);
         if (bare.isEmpty() || window.isPresent() && !bare.get().start().isBefore(window.get().start())) {

@@ -21,12 +21,12 @@ import org.apiguardian.api.API;
  * @param upgrade the {@code ClusterUpgrade} that selects it, as the first plan named it
  * @param stage its stage in that upgrade, as the first plan named it
  * @param from the release it ran when the simulation started
- * @param target where the first plan sent it, if anywhere
+ * @param target where the first plan sent it, if anywhere (the end of its path)
  * @param kind the kind of that upgrade, as the first plan judged it
  * @param reached the release it ran when the simulation stopped
  * @param state where it stood when the simulation stopped
  * @param reasons the reasons of the last plan (why it stood there)
- * @param upgrades the upgrades it ran, in order of start
+ * @param upgrades the upgrades it ran, in order of start: one per hop of a path of several
  * @param heldBack what held it back, longest first (then by code): for each reason code, the total
  *     time it was the cluster's first reason
  * @param schedule the name of its maintenance schedule, if it names one
