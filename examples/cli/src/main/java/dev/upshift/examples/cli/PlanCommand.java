@@ -61,7 +61,7 @@ final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Optional<Simulation> sim = forecast ? Optional.of(Forecast.simulate(prepared, plan.now())) : Optional.empty();
         out.print(switch (output) {
-            case table -> PlanTable.render(plan, sim);
+            case table -> PlanTable.render(plan, prepared.input().upgrades(), sim);
             case json -> sim.map(s -> PlanJson.render(plan, s)).orElseGet(() -> PlanJson.render(plan));
             case yaml -> YamlWriter.write(sim.map(s -> PlanJson.tree(plan, s)).orElseGet(() -> PlanJson.tree(plan)),
                     YamlWriter.KeyOrder.AS_IS);

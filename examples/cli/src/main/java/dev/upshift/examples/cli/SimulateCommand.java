@@ -12,6 +12,7 @@ import dev.upshift.core.simulate.SimulatedUpgrade;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.Simulator;
+import dev.upshift.spi.UpgradeState;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -48,6 +49,8 @@ final class SimulateCommand implements Callable<Integer> {
 
     /** The widest a text line gets. */
     static final int WIDTH = 100;
+    /** What {@code , hop 1 of 2} after a cluster's times may take beyond {@link #WIDTH}. */
+    static final int HOPS_WIDTH = 14;
 
     enum Output { text, json }
 
@@ -158,7 +161,10 @@ final class SimulateCommand implements Callable<Integer> {
         return name == null ? fleet.toString() : name.toString();
     }
 
-    /** The table (one row per cluster, at most {@value #WIDTH} columns) and the one-line summary. */
+    /**
+     * The table (one row per cluster, at most {@value #WIDTH} columns, {@value #HOPS_WIDTH} more when a path of
+     * several hops ran: {@code , 2 hops} after its times) and the one-line summary.
+     */
     static String text(Simulation sim) {
         List<List<String>> rows = new ArrayList<>();
         for (SimulatedCluster c : sim.clusters()) {
@@ -174,7 +180,8 @@ final class SimulateCommand implements Callable<Integer> {
             }
             fixed += w + 2;
         }
-        int room = Math.max(12, WIDTH - fixed);
+        boolean hops = sim.clusters().stream().anyMatch(c -> c.upgrades().stream().anyMatch(u -> u.hops() > 1));
+        int room = Math.max(12, WIDTH + (hops ? HOPS_WIDTH : 0) - fixed);
         Table table = new Table(header);
         for (List<String> r : rows) {
             table.add(List.of(r.get(0), r.get(1), r.get(2), clip(r.get(3), room)));
@@ -212,7 +219,16 @@ final class SimulateCommand implements Callable<Integer> {
         } else {
             end = minute(b);
         }
-        return minute(a) + " → " + end + (last.finished() ? "" : "?");
+        return minute(a) + " → " + end + (last.finished() ? "" : "?") + hops(last);
+    }
+
+    /** {@code , 2 hops} when a path of several hops got to its end; {@code , hop 1 of 2} where it stopped. */
+    private static String hops(SimulatedUpgrade last) {
+        if (last.hops() < 2) {
+            return "";
+        }
+        return last.lastHop() && last.outcome() == UpgradeState.SUCCEEDED ? ", " + last.hops() + " hops"
+                : ", hop " + last.hop() + " of " + last.hops();
     }
 
     private static String minute(LocalDateTime t) {
