@@ -9,7 +9,8 @@ import dev.upshift.diff.edit.Syntax.Scalar;
 import dev.upshift.diff.edit.Syntax.ScalarStyle;
 import dev.upshift.diff.edit.Syntax.Sequence;
 import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,18 +72,29 @@ final class Collections {
             }
         }
         remove(m, m.flow, spans, kept, path);
+        addedEntries(m, neu).forEach((at, entries) -> addEntries(m, spans, at, entries));
+    }
+
+    /**
+     * The new entries, by the entry they go after: the old entry that precedes them in the new
+     * value, or the last entry when none does.
+     */
+    private static Map<Integer, List<Map.Entry<String, JsonNode>>> addedEntries(Mapping m, ObjectNode neu) {
+        Map<String, Integer> index = new HashMap<>();
+        for (int i = 0; i < m.keys.size(); i++) {
+            index.put(m.keys.get(i).value, i);
+        }
         Map<Integer, List<Map.Entry<String, JsonNode>>> added = new LinkedHashMap<>();
         int after = -1;
-        for (Iterator<Map.Entry<String, JsonNode>> it = neu.properties().iterator(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            int at = m.indexOf(e.getKey());
-            if (at >= 0) {
+        for (Map.Entry<String, JsonNode> e : neu.properties()) {
+            Integer at = index.get(e.getKey());
+            if (at != null) {
                 after = at;
             } else {
-                added.computeIfAbsent(after < 0 ? n - 1 : after, k -> new ArrayList<>()).add(e);
+                added.computeIfAbsent(after < 0 ? m.keys.size() - 1 : after, k -> new ArrayList<>()).add(e);
             }
         }
-        added.forEach((at, entries) -> addEntries(m, spans, at, entries));
+        return added;
     }
 
     /** A document whose every field goes: its fields written anew where the old ones stood. */
@@ -154,14 +166,25 @@ final class Collections {
             }
         }
         remove(s, s.flow, spans, kept, path);
-        Map<Integer, List<JsonNode>> added = new LinkedHashMap<>();
+        int firstKept = 0;
+        while (firstKept < n && !kept[firstKept]) {
+            firstKept++;
+        }
+        for (Map.Entry<Integer, List<JsonNode>> e : addedItems(match, neu).entrySet()) {
+            addItems(s, spans, e.getKey(), firstKept, e.getValue());
+        }
+    }
+
+    /** The new items, by the old item they go after (-1: before the first old item kept). */
+    private static Map<Integer, List<JsonNode>> addedItems(int[] match, JsonNode neu) {
         int[] oldOf = new int[neu.size()];
-        java.util.Arrays.fill(oldOf, -1);
-        for (int i = 0; i < n; i++) {
+        Arrays.fill(oldOf, -1);
+        for (int i = 0; i < match.length; i++) {
             if (match[i] >= 0) {
                 oldOf[match[i]] = i;
             }
         }
+        Map<Integer, List<JsonNode>> added = new LinkedHashMap<>();
         int after = -1;
         for (int j = 0; j < neu.size(); j++) {
             if (oldOf[j] >= 0) {
@@ -170,13 +193,7 @@ final class Collections {
                 added.computeIfAbsent(after, k -> new ArrayList<>()).add(neu.get(j));
             }
         }
-        int firstKept = 0;
-        while (firstKept < n && !kept[firstKept]) {
-            firstKept++;
-        }
-        for (Map.Entry<Integer, List<JsonNode>> e : added.entrySet()) {
-            addItems(s, spans, e.getKey(), firstKept, e.getValue());
-        }
+        return added;
     }
 
     private void addItems(Sequence s, List<Span> spans, int after, int firstKept, List<JsonNode> items) {

@@ -69,15 +69,6 @@ final class Syntax {
             super(start, start, anchor, tag);
             this.flow = flow;
         }
-
-        int indexOf(String key) {
-            for (int i = 0; i < keys.size(); i++) {
-                if (keys.get(i).value.equals(key)) {
-                    return i;
-                }
-            }
-            return -1;
-        }
     }
 
     static final class Sequence extends Node {
