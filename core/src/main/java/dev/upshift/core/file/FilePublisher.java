@@ -76,7 +76,10 @@ public final class FilePublisher implements ChangePublisher {
     private final FleetBoundary fleet;
     private final DocumentLoader loader;
 
-    /** A publisher into the given fleet folder, reading files with the given loader (its limits apply). */
+    /**
+     * A publisher into the given fleet folder (or the folder of the file, for a fleet read from one
+     * file), reading files with the given loader (its limits apply).
+     */
     public FilePublisher(Path fleetFolder, DocumentLoader loader) {
         this.fleet = new FleetBoundary(Objects.requireNonNull(fleetFolder, "fleetFolder"));
         this.loader = Objects.requireNonNull(loader, "loader");

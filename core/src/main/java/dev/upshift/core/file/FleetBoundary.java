@@ -13,9 +13,10 @@ import java.nio.file.Path;
 import java.util.StringJoiner;
 
 /**
- * The fleet folder as the publisher sees it: the only place it writes. A file named by a document's
- * source is resolved through symbolic links, and must lie inside the folder (itself resolved), as
- * the fleet reader requires of {@code resourcesFrom}.
+ * The fleet folder as the publisher sees it: the only place it writes (the folder of the file, when
+ * the fleet is one file, as {@link FleetFiles} has it). A file named by a document's source is
+ * resolved through symbolic links, and must lie inside the folder (itself resolved), as the fleet
+ * reader requires of {@code resourcesFrom}.
  */
 final class FleetBoundary {
     /** A file the publisher may not touch, with the reason. */
@@ -59,7 +60,7 @@ final class FleetBoundary {
         } catch (InvalidPathException e) {
             throw new Refused(what + " was not read from a file (" + source + "); Upshift writes only files it read");
         }
-        Path inside = folder.toAbsolutePath().normalize();
+        Path inside = boundary();
         if (!path.toAbsolutePath().normalize().startsWith(inside)) {
             throw new Refused(what + ", " + source + ", lies outside the fleet folder " + folder + "; Upshift writes only"
                     + " inside it");
@@ -89,6 +90,12 @@ final class FleetBoundary {
         } catch (CharacterCodingException e) {
             throw new Refused(source + " is not UTF-8 text");
         }
+    }
+
+    /** The folder nothing may leave: the folder given, or the folder of the file given (as {@code FleetFiles} has it). */
+    private Path boundary() {
+        Path absolute = folder.toAbsolutePath().normalize();
+        return Files.isDirectory(absolute) || absolute.getParent() == null ? absolute : absolute.getParent();
     }
 
     private static String name(Path relative) {

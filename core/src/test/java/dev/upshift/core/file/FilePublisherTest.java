@@ -184,6 +184,23 @@ class FilePublisherTest {
         assertReadsBackAsTheMerge("dev-eu-1", change);
     }
 
+    @Test
+    @DisplayName("a fleet read from one file is published into that file")
+    void aFleetOfOneFile() throws IOException {
+        Path file = fleet.resolve("clusters/dev-eu-1.yaml");
+        Files.writeString(file, INLINE + "---\n" + Files.readString(fleet.resolve("releases/19.3.1.yaml")) + "---\n"
+                + Files.readString(fleet.resolve("releases/20.1.0.yaml")));
+        FleetContents contents = FleetFolder.of(file).read();
+        MergeResult change = Planner.standard().prepare(PlanInput.from(contents, List.of())).change("dev-eu-1", TO)
+                .orElseThrow().merge().orElseThrow();
+        ManagedCluster cluster = contents.clusters().items().get(0);
+
+        Publication p = FilePublisher.of(file).publish(Upgrade.of("u", cluster, TO), change);
+
+        assertThat(p).isEqualTo(Publication.published("wrote dev-eu-1.yaml (7 lines)"));
+        assertThat(FleetFolder.of(file).read().clusters().items().get(0).release()).isEqualTo(TO);
+    }
+
     private void assertReadsBackAsTheMerge(String id, MergeResult change) {
         FleetContents after = FleetFolder.of(fleet).read();
         assertThat(after.problems()).isEmpty();
@@ -305,6 +322,21 @@ class FilePublisherTest {
         }
         assertThat(files()).isEqualTo(before);
         assertThat(Files.readString(outside)).isEqualTo(KCP);
+    }
+
+    @Test
+    @DisplayName("a change to a value that aliases copy is rejected, naming the file, line and field; nothing is written")
+    void aliasedValue() throws IOException {
+        write("clusters/prod-eu-1/kcp.yaml", KCP.replace("version: v1.29.6", "version: &k8s v1.29.6\n  other: *k8s"));
+        MergeResult change = change("prod-eu-1");
+        Map<String, String> before = files();
+
+        Publication p = FilePublisher.of(fleet).publish(upgrade("prod-eu-1"), change);
+
+        assertThat(p).isInstanceOf(Publication.Rejected.class);
+        assertThat(((Publication.Rejected) p).reason()).endsWith("prod-eu-1/kcp.yaml:9: spec.version: cannot edit in place: it"
+                + " is anchored (&k8s) and aliases elsewhere copy it; change it by hand");
+        assertThat(files()).isEqualTo(before);
     }
 
     @Test

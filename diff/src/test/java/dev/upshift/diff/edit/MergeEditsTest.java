@@ -211,6 +211,28 @@ class MergeEditsTest {
     }
 
     @Test
+    @DisplayName("the items of a kind: List document are edited where they stand")
+    void listDocument() {
+        String list = """
+                apiVersion: v1
+                kind: List
+                items:
+                # the configuration
+                - apiVersion: v1
+                  kind: ConfigMap
+                  metadata: {name: settings, namespace: web}
+                  data:
+                    level: info   # raised when debugging
+                """;
+        DocumentSet current = DocumentSet.read(LOADER.load("list.yaml", list));
+        ObjectNode target = current.documents().get(0).tree().deepCopy();
+        ((ObjectNode) target.get("data")).put("level", "warn");
+        MergeResult merge = ThreeWayMerge.withRules(FieldRules.none()).merge(current, current, DocumentSet.of(List.of(target)));
+
+        assertThat(TextEdits.of("list.yaml", list).apply(merge).edit().text()).isEqualTo(list.replace("info", "warn"));
+    }
+
+    @Test
     @DisplayName("a document the release drops is removed with its lines")
     void removedDocument() {
         DocumentSet current = DocumentSet.read(LOADER.load("kcp.yaml", KCP));

@@ -384,6 +384,14 @@ class TextEditsTest {
         }
 
         @Test
+        @DisplayName("a byte order mark at the start stays, and positions after it are right")
+        void byteOrderMark() {
+            assertThat(edit("\uFEFFa: 1\nb: x\n", t -> t.put("b", "z"))).isEqualTo("\uFEFFa: 1\nb: z\n");
+            assertThat(edit("f.json", "\uFEFF{\"a\": 1, \"b\": \"x\"}\n", t -> t.put("b", "y")))
+                    .isEqualTo("\uFEFF{\"a\": 1, \"b\": \"y\"}\n");
+        }
+
+        @Test
         @DisplayName("JSON stays JSON in its own layout: one entry per line where it has one per line")
         void json() {
             String text = """
