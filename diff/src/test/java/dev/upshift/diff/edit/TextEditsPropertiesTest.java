@@ -59,6 +59,17 @@ class TextEditsPropertiesTest {
     }
 
     @Test
+    @DisplayName("a text with Windows line breaks keeps them, in the lines it keeps and the lines it writes")
+    void windowsLineBreaks() {
+        qt().withExamples(500).forAll(EditCases.cases(false, false)).checkAssert(c -> {
+            String crlf = c.rendered().text().replace("\n", "\r\n");
+            String edited = TextEdits.of("case.yaml", crlf).replace(0, c.target()).edit().text();
+            assertThat(JsonTrees.equal(LOADER.load("case.yaml", edited).get(0).root(), c.target(), NUMERIC)).as("%s", c).isTrue();
+            assertThat(edited.replace("\r\n", "")).as("%s\n--- edited\n%s", c, edited).doesNotContain("\n");
+        });
+    }
+
+    @Test
     @DisplayName("editing the edited text to the same target changes nothing")
     void editsAreIdempotent() {
         qt().withExamples(1000).forAll(EditCases.cases(false, false)).checkAssert(c -> {
