@@ -33,6 +33,7 @@ final class Round {
     private final HistoryEntry[] latest;
     private final HistoryEntry[] latestConfig;
     private final HistoryEntry[] latestHop;
+    private final HistoryEntry[] landing;
     private final boolean[] midPath;
     private final Instant[] succeeded;
     private final Draft[] drafts;
@@ -48,6 +49,7 @@ final class Round {
         this.latest = new HistoryEntry[n];
         this.latestConfig = new HistoryEntry[n];
         this.latestHop = new HistoryEntry[n];
+        this.landing = new HistoryEntry[n];
         this.midPath = new boolean[n];
         this.succeeded = new Instant[n];
         this.drafts = new Draft[n];
@@ -87,6 +89,9 @@ final class Round {
                 }
             }
             Version from = from(i);
+            if (!h.from().samePrecedence(h.to()) && h.to().samePrecedence(from)) {
+                landing[i] = later(landing[i], h);
+            }
             if (h.from().samePrecedence(from) && h.to().samePrecedence(from)) {
                 latestConfig[i] = later(latestConfig[i], h);
             } else if (!toTarget && h.from().samePrecedence(from)) {
@@ -144,6 +149,9 @@ final class Round {
         }
         Optional<Release> target = a.target();
         d.succeededAt = succeeded[i];
+        if (landing(d, landing[i], target)) {
+            return d;
+        }
         if (target.isPresent() && target.get().version().isNewerThan(from)) {
             releaseUpgrade(i, d, fromRelease, target.get());
         } else {
@@ -234,6 +242,37 @@ final class Round {
             d.expectedDuration = fleet.planner().configExpectedDuration();
             d.policy = fleet.planner().configWindowPolicy();
         }
+    }
+
+    /**
+     * Whether the cluster's document already names the release of a hop that has not finished: a
+     * publisher writes the desired release when the hop starts (the files, a commit), so the
+     * document runs ahead of the cluster until the hop's outcome is recorded and its owed
+     * after-hooks have passed. Such a cluster is in progress, or failed when the hop failed; it
+     * counts against its stage's concurrency and failures, and its stage is not done.
+     */
+    private boolean landing(Draft d, HistoryEntry h, Optional<Release> target) {
+        if (h == null) {
+            return false;
+        }
+        boolean owesHooks = !h.owedHooks().isEmpty() && h.step() != HistoryEntry.Step.FINISHED;
+        boolean unfinished = h.state() == UpgradeState.IN_PROGRESS || h.state() == UpgradeState.FAILED || owesHooks;
+        if (!unfinished) {
+            return false;
+        }
+        Version to = target.map(Release::version).filter(t -> !t.isOlderThan(h.to())).orElse(h.to());
+        d.to = Optional.of(to);
+        d.releaseChange = Optional.of(h.from().changeTo(to));
+        d.staged = true;
+        d.blockers.clear();
+        if (h.state() == UpgradeState.FAILED) {
+            d.state = UpgradeState.FAILED;
+            d.blockers.add(Reason.of(ReasonCodes.UPGRADE_FAILED, "hop " + h.from() + " → " + h.to() + " failed at "
+                    + h.at() + why(h) + "; the planner does not retry it until someone acts"));
+        } else {
+            d.state = UpgradeState.IN_PROGRESS;
+        }
+        return true;
     }
 
     /** Takes the state from history when the cluster's upgrade is in progress, succeeded or failed; whether it did. */

@@ -131,7 +131,9 @@ class PlannerHopHistoryTest {
         PlanEntry moved = plan(dev("20.0.0"), List.of(
                 hop("2026-03-10T08:00:00Z", "dev-1", "19.1.0", "20.0.0", UpgradeState.FAILED)))
                 .entry("dev-1").orElseThrow();
-        assertThat(moved.state()).as("someone moved it on by hand: planned from where it is").isEqualTo(UpgradeState.READY);
+        assertThat(moved.state()).as("the publisher wrote 20.0.0 when the hop started; the hop failed: the document runs"
+                + " ahead of the cluster, which failed").isEqualTo(UpgradeState.FAILED);
+        assertThat(moved.reasons().get(0).message()).contains("hop 19.1.0 → 20.0.0 failed");
     }
 
     @Test
@@ -153,5 +155,34 @@ class PlannerHopHistoryTest {
         Plan other = Planner.standard().plan(input(List.of(a, z), List.of(), List.of(one), List.of()), NOW);
         assertThat(other.entry("a-1").orElseThrow().state()).as("without that history: cluster-id order")
                 .isEqualTo(UpgradeState.READY);
+    }
+
+    @Test
+    @DisplayName("a document that already names the hop's release (written when the hop started) is in progress"
+            + " until the hop finished, owed after-hooks included; the next stage waits")
+    void documentRunsAhead() {
+        HistoryEntry published = hop("2026-03-10T08:00:00Z", "dev-1", "20.0.0", "20.1.0", UpgradeState.IN_PROGRESS);
+        Plan running = plan(dev("20.1.0"), List.of(published));
+        assertThat(running.entry("dev-1").orElseThrow().state()).isEqualTo(UpgradeState.IN_PROGRESS);
+        assertThat(codes(running.entry("prod-1").orElseThrow())).contains(ReasonCodes.WAITING_STAGE);
+
+        HistoryEntry succeededOwing = new HistoryEntry(t("2026-03-10T09:00:00Z"), "dev-1", published.upgradeId(),
+                Version.parse("20.0.0"), Version.parse("20.1.0"), Optional.of("u"), UpgradeState.SUCCEEDED, "", List.of(),
+                HistoryEntry.Step.SUCCEEDED, HistoryEntry.Hop.only(Version.parse("20.1.0")), 1, List.of("restore-alerts"),
+                0);
+        Plan owing = plan(dev("20.1.0"), List.of(published, succeededOwing));
+        assertThat(owing.entry("dev-1").orElseThrow().state()).as("after-hooks owed: not finished for its stage")
+                .isEqualTo(UpgradeState.IN_PROGRESS);
+        assertThat(codes(owing.entry("prod-1").orElseThrow())).contains(ReasonCodes.WAITING_STAGE);
+
+        HistoryEntry finished = new HistoryEntry(t("2026-03-10T09:30:00Z"), "dev-1", published.upgradeId(),
+                Version.parse("20.0.0"), Version.parse("20.1.0"), Optional.of("u"), UpgradeState.SUCCEEDED, "", List.of(),
+                HistoryEntry.Step.FINISHED, HistoryEntry.Hop.only(Version.parse("20.1.0")), 1, List.of(), 0);
+        Plan done = plan(dev("20.1.0"), List.of(published, succeededOwing, finished));
+        assertThat(done.entry("dev-1").orElseThrow().state()).isEqualTo(UpgradeState.SUCCEEDED);
+        PlanEntry prod = done.entry("prod-1").orElseThrow();
+        assertThat(codes(prod)).containsExactly(ReasonCodes.SOAKING);
+        assertThat(prod.reasons().get(0).until()).as("the soak runs from the finish")
+                .contains(t("2026-03-10T09:30:00Z").plus(Duration.ofHours(24)));
     }
 }
