@@ -68,7 +68,7 @@ public class JournalAppendBenchmark {
     public void setUpTrial() throws IOException {
         root = Files.createDirectories(Path.of(dir.isEmpty() ? "target/journal-bench" : dir)).toAbsolutePath();
         one = new HistoryEntry(Instant.parse("2026-03-10T07:00:00Z"), "prod-eu-payments-1",
-                "prod-eu-payments-1/20.0.2-20.1.0/1", Version.parse("20.0.2"), Version.parse("20.1.0"),
+                "prod-eu-payments-1:20.0.2..20.1.0#1", Version.parse("20.0.2"), Version.parse("20.1.0"),
                 Optional.of("fleet-to-20.1"), UpgradeState.IN_PROGRESS, "published as commit 3f2a1c9d", List.of(),
                 HistoryEntry.Step.PUBLISHED, HistoryEntry.Hop.only(Version.parse("20.1.0")), 1,
                 List.of("restore-alerts"), 1);

@@ -18,7 +18,8 @@ import org.apiguardian.api.API;
  * publisher. The call may block (a push, an apply) and must be idempotent by
  * {@link Upgrade#id()}: after a crash the engine may publish the same upgrade again, and a publisher
  * that finds it already published (the commit exists, the objects already match) answers
- * {@link Publication#published} with the same reference and changes nothing. A refusal that trying
+ * {@link Publication#published} and changes nothing: with the same reference where its target keeps
+ * one (a commit id), otherwise with one that says the change was already there. A refusal that trying
  * again will not fix (the API server rejects an object, a protected branch refuses the push) is an
  * answer, {@link Publication#rejected}, and fails the upgrade with its reason. An exception means
  * the publisher could not tell: the engine records nothing as published and tries again on its next

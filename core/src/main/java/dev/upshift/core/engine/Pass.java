@@ -420,7 +420,15 @@ final class Pass {
         }
 
         String describe() {
-            return hop + " (" + upgrade.from() + " → " + upgrade.to() + ")";
+            return describe(hop, upgrade.from(), upgrade.to());
+        }
+
+        /** {@code 19.3.1 → 20.1.0}, {@code hop 1 of 2 (19.2.4 → 20.0.2)}, or {@code the configuration change on 20.1.0}. */
+        static String describe(Hop hop, Version from, Version to) {
+            if (from.equals(to)) {
+                return "the configuration change on " + to;
+            }
+            return hop.count() == 1 ? from + " → " + to : hop + " (" + from + " → " + to + ")";
         }
 
         static Version target(Hop hop) {

@@ -87,8 +87,7 @@ final class Start {
             }
             return;
         }
-        String message = "starting " + f.describe() + (entry.path().size() > 1 || f.hop().count() > 1
-                ? " towards " + f.hop().target() : "")
+        String message = "starting " + f.describe() + (f.hop().count() > 1 ? " towards " + f.hop().target() : "")
                 + entry.upgrade().map(u -> ", upgrade " + u).orElse("")
                 + entry.stage().map(s -> ", stage " + s).orElse("")
                 + (choice.get().summary().isEmpty() ? "" : "; " + choice.get().summary())

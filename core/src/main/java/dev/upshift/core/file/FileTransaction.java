@@ -26,7 +26,8 @@ import java.util.Set;
  *
  * <p>A crash between two renames leaves the first targets with their new contents and the others
  * with their old ones (and, for those, a hidden {@code .NAME.*.upshift-tmp} file that readers of a
- * fleet folder skip, as they skip every hidden file). No single rename leaves a half-written file.
+ * fleet folder skip, as they skip every hidden file, and that the next transaction writing that
+ * target removes). No single rename leaves a half-written file.
  */
 final class FileTransaction {
     static final String SUFFIX = ".upshift-tmp";
@@ -67,6 +68,7 @@ final class FileTransaction {
         List<Path> temporaries = new ArrayList<>();
         try {
             for (Change c : changes.values()) {
+                removeLeftovers(c.target());
                 temporaries.add(write(c));
             }
             for (Change c : changes.values()) {
@@ -88,6 +90,20 @@ final class FileTransaction {
         } finally {
             for (Path t : temporaries) {
                 Files.deleteIfExists(t);
+            }
+        }
+    }
+
+    /**
+     * Removes the temporary files a killed earlier publication left beside a target: the engine
+     * publishes an interrupted hop again, with the same targets, so nothing stays behind for long.
+     */
+    private static void removeLeftovers(Path target) throws IOException {
+        Path folder = target.toAbsolutePath().getParent();
+        String glob = "." + target.getFileName() + ".*" + SUFFIX;
+        try (java.nio.file.DirectoryStream<Path> left = Files.newDirectoryStream(folder, glob)) {
+            for (Path p : left) {
+                Files.deleteIfExists(p);
             }
         }
     }

@@ -66,7 +66,9 @@ final class FleetBoundary {
                     + " inside it");
         }
         if (!Files.exists(path)) {
-            throw new Refused(what + ", " + source + ", no longer exists");
+            // gone for now (a folder unmounted, a checkout under way) or for good: the engine asks again, and a
+            // cluster that left the fleet for good is recorded as skipped
+            throw new NoSuchFileException(source, null, what + " cannot be found");
         }
         Path real = path.toRealPath();
         Path realInside = inside.toRealPath();

@@ -68,10 +68,11 @@ public final class SimulatedProbe implements StatusProbe {
             return UpgradeStatus.inProgress("Simulated", "simulated until " + end, now);
         }
         if (fails(upgrade)) {
-            return UpgradeStatus.failed("SimulatedFailure", "the simulation's draw failed " + upgrade + " (seed " + seed
+            return UpgradeStatus.failed("SimulatedFailure", "the simulation's draw failed it (seed " + seed
                     + ", failure rate " + failureRate + ")", end);
         }
-        return UpgradeStatus.succeeded("Simulated", "simulated " + upgrade, end);
+        return UpgradeStatus.succeeded("SimulatedUpgrade", "as simulated, after its expected "
+                + dev.upshift.common.value.Durations.format(Duration.between(started.get(), end)), end);
     }
 
     /**

@@ -22,6 +22,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -48,6 +49,48 @@ final class TemplateRotation {
     static boolean builtIn(DocumentId id) {
         return id.group().equals("infrastructure.cluster.x-k8s.io") && id.kind().endsWith("MachineTemplate")
                 || id.group().equals("bootstrap.cluster.x-k8s.io") && id.kind().endsWith("ConfigTemplate");
+    }
+
+    /**
+     * The templates a former rotation left behind: a document of a kind that rotates that no other
+     * document refers to, beside one of the same kind, namespace and name (a former rotation's
+     * suffix aside) that a document does refer to. Cluster API keeps such a template until its
+     * rollout is over; it is no longer the cluster's, so a merge leaves it exactly as it is, and a
+     * later hop's merge neither changes it nor finds a conflict in it.
+     */
+    static Set<DocumentId> retired(DocumentSet current) {
+        Set<DocumentId> out = new java.util.TreeSet<>();
+        for (Document d : current.documents()) {
+            if (!builtIn(d.id()) || referenced(current, d.id())) {
+                continue;
+            }
+            String stem = FORMER_SUFFIX.matcher(d.id().name()).replaceFirst("");
+            for (Document other : current.documents()) {
+                DocumentId o = other.id();
+                if (!o.equals(d.id()) && o.group().equals(d.id().group()) && o.kind().equals(d.id().kind())
+                        && java.util.Objects.equals(o.namespace(), d.id().namespace())
+                        && FORMER_SUFFIX.matcher(o.name()).replaceFirst("").equals(stem)
+                        && FORMER_SUFFIX.matcher(o.name()).find() && referenced(current, o)) {
+                    out.add(d.id());
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean referenced(DocumentSet current, DocumentId id) {
+        for (Document d : current.documents()) {
+            if (d.id().equals(id)) {
+                continue;
+            }
+            List<List<PathElement>> found = new ArrayList<>();
+            findReferences(d.tree(), id, new ArrayList<>(), found, true);
+            if (!found.isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

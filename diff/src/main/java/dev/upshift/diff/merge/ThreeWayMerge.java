@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apiguardian.api.API;
@@ -157,9 +158,15 @@ public final class ThreeWayMerge {
         List<ListDecision> listDecisions = new ArrayList<>();
         Map<DocumentId, Document> merged = new TreeMap<>();
         CompiledRules compiled = CompiledRules.of(rules, lists);
+        Set<DocumentId> retired = TemplateRotation.retired(current);
         for (DocumentId id : ids) {
             Document b = base.flatMap(s -> s.get(id)).orElse(null);
             Document c = current.get(id).orElse(null);
+            if (c != null && retired.contains(id)) {
+                merged.put(id, c.withTree(c.tree().deepCopy()));
+                changes.put(id, new ArrayList<>());
+                continue;
+            }
             Document t = target.get(id).orElse(null);
             List<FieldChange> found = new ArrayList<>();
             List<ListDecision> decided = new ArrayList<>();

@@ -7,6 +7,7 @@ import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
+import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.patch.JsonPatch;
 import dev.upshift.diff.render.DocumentPatch;
 import dev.upshift.diff.render.JsonPatches;
@@ -198,5 +199,54 @@ class TemplateRotationTest {
                 .contains("rules.yaml:6").contains("set either mutable or immutable: rotate, not both"));
         assertThat(problems.all()).extracting(Object::toString).anySatisfy(p -> assertThat(p)
                 .contains("rules.yaml:7").contains("unknown value 'always'; expected one of: rotate"));
+    }
+
+    @Test
+    @DisplayName("the next release's merge leaves the template a rotation left behind alone: no change, no conflict")
+    void aRetiredTemplateIsLeftAlone() {
+        MergeResult first = merge(FieldRules.none(), pool("m5.large", "3"), pool("m5.large", "3"), pool("m6i.large", "3"));
+        DocumentSet afterFirst = first.documents();
+        DocumentSet base = withInstanceType(afterFirst, "m6i.large");
+        DocumentSet target = withInstanceType(afterFirst, "m7i.large");
+
+        MergeResult second = ThreeWayMerge.withRules(FieldRules.none()).merge(base, afterFirst, target);
+
+        assertThat(second.isBlocked()).as("the old template, still on m5.large, is not a customisation").isFalse();
+        assertThat(second.changes(OLD)).isEmpty();
+        assertThat(Content.of(second.documents().get(OLD).orElseThrow().tree()))
+                .isEqualTo(Content.of(afterFirst.get(OLD).orElseThrow().tree()));
+        JsonNode md = second.documents().get(MD).orElseThrow().tree();
+        String live = md.at("/spec/template/spec/infrastructureRef/name").asText();
+        assertThat(live).matches("prod-md-0-[0-9a-f]{8}").isNotEqualTo(first.documents().get(MD).orElseThrow().tree()
+                .at("/spec/template/spec/infrastructureRef/name").asText());
+        assertThat(second.documents().get(new DocumentId(OLD.group(), OLD.kind(), OLD.namespace(), live)).orElseThrow()
+                .tree().at("/spec/template/spec/instanceType").asText()).isEqualTo("m7i.large");
+    }
+
+    @Test
+    @DisplayName("a template nothing refers to, with no rotated sibling, is merged as any document")
+    void anUnreferencedTemplateAloneIsMerged() {
+        String lone = """
+                apiVersion: infrastructure.cluster.x-k8s.io/v1beta2
+                kind: AWSMachineTemplate
+                metadata: {name: spare, namespace: org-a}
+                spec: {template: {spec: {instanceType: %s}}}
+                """;
+        MergeResult r = merge(FieldRules.none(), lone.formatted("m5.large"), lone.formatted("m5.large"),
+                lone.formatted("m6i.large"));
+        assertThat(r.documents().ids()).extracting(DocumentId::name).anyMatch(n -> n.startsWith("spare-"));
+    }
+
+    /** The documents with every AWSMachineTemplate's instance type set, as a release's defaults set it on each. */
+    private static DocumentSet withInstanceType(DocumentSet documents, String type) {
+        List<com.fasterxml.jackson.databind.node.ObjectNode> trees = new java.util.ArrayList<>();
+        for (Document d : documents.documents()) {
+            com.fasterxml.jackson.databind.node.ObjectNode t = d.tree().deepCopy();
+            if (d.id().kind().equals("AWSMachineTemplate")) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) t.at("/spec/template/spec")).put("instanceType", type);
+            }
+            trees.add(t);
+        }
+        return DocumentSet.of(trees);
     }
 }

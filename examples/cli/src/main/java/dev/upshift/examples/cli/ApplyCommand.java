@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "apply", sortOptions = false,
-        header = "Upgrades one cluster now: shows the change, then publishes its next hop",
+        header = "Upgrades one cluster now: shows the change, publishes the next hop",
         description = {"Seed 000's single command. Shows the change the next hop makes (the review `diff --fleet`"
                 + " prints), then journals and writes it into the fleet's files now, whatever the cluster's windows and"
                 + " stages say: a person decided, and the journal records it with --reason.",

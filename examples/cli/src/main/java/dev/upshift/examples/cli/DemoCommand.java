@@ -105,6 +105,7 @@ final class DemoCommand implements Callable<Integer> {
         busiest(sim).ifPresent(step -> out.println("On " + step.at() + ", mid-rollout: " + counts(step.counts())));
         writeReport(sim, EndOfLife.forecast(prepared, sim), report);
         out.println("HTML report (timeline per stage and cluster, and the plan): " + report.toAbsolutePath());
+        Path copy = DemoTimeLapse.run(fleet, at, FAILURE_RATE, out);
         out.println();
         out.println("Try it on the files in " + FILES + ":");
         String instant = " --now " + at;
@@ -113,6 +114,9 @@ final class DemoCommand implements Callable<Integer> {
         excluded.ifPresent(e -> out.println("  ./upshift explain --fleet " + FILES + " --cluster " + e.cluster() + instant));
         reviewable(plan).ifPresent(e -> out.println("  ./upshift diff --fleet " + FILES + " --cluster " + e.cluster()
                 + " --to " + e.to().map(Version::toString).orElseThrow()));
+        out.println("  ./upshift history --fleet " + copy.toAbsolutePath());
+        out.println("  ./upshift run --fleet " + copy.toAbsolutePath() + " --virtual-clock --from " + at.plus(DemoTimeLapse.SPAN)
+                + " --until " + at.plus(Duration.ofDays(7L * WEEKS)) + " --probe simulated --failure-rate " + FAILURE_RATE);
         out.flush();
         return errors ? Main.PROBLEM : Main.OK;
     }

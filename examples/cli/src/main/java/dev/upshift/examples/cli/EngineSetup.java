@@ -34,6 +34,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class EngineSetup implements AutoCloseable {
     /** {@code UPSHIFT_CRASH_AT=point[:n]}: end the process at the n-th time (1 by default) the point is reached. */
     static final String CRASH_AT = "UPSHIFT_CRASH_AT";
+    private static final AtomicInteger UNREADABLE = new AtomicInteger();
 
     final Path fleet;
     final Path state;
@@ -63,9 +64,14 @@ final class EngineSetup implements AutoCloseable {
         HistoryStore history = journal.<HistoryStore>map(j -> j).orElseGet(() -> new Scratch(
                 JsonLinesJournal.read(state).entries()));
         PreparedFleet[] last = new PreparedFleet[1];
+        String[] seen = new String[1];
         Engine.Builder b = Engine.builder()
                 .fleet(() -> {
-                    last[0] = planner.prepare(Fleets.read(fleet));
+                    String now = fingerprint(fleet);
+                    if (last[0] == null || !now.equals(seen[0])) {
+                        last[0] = planner.prepare(Fleets.read(fleet));
+                        seen[0] = now;
+                    }
                     return FleetReading.of(last[0]);
                 })
                 .history(history)
@@ -95,6 +101,31 @@ final class EngineSetup implements AutoCloseable {
         events.ifPresent(b::events);
         journal.ifPresent(j -> j.notices().forEach(n -> { }));
         return new EngineSetup(fleet, state, b.build(), history, probeText, simulated, events, journal);
+    }
+
+    /**
+     * What the fleet folder's files are (names and a checksum of their bytes; hidden folders left out
+     * as the reader leaves them): the fleet is read and prepared again only when it changed.
+     */
+    static String fingerprint(Path fleet) {
+        StringBuilder out = new StringBuilder();
+        try (java.util.stream.Stream<Path> all = java.nio.file.Files.walk(fleet)) {
+            for (Path p : all.filter(java.nio.file.Files::isRegularFile).sorted().toList()) {
+                Path rel = fleet.relativize(p);
+                boolean hidden = false;
+                for (Path part : rel) {
+                    hidden |= part.toString().startsWith(".");
+                }
+                if (!hidden) {
+                    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+                    crc.update(java.nio.file.Files.readAllBytes(p));
+                    out.append(rel).append(' ').append(crc.getValue()).append('\n');
+                }
+            }
+        } catch (java.io.IOException e) {
+            return "unreadable " + UNREADABLE.incrementAndGet();
+        }
+        return out.toString();
     }
 
     List<String> notices() {

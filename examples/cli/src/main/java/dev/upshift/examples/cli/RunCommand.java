@@ -152,9 +152,16 @@ final class RunCommand implements Callable<Integer> {
         err.flush();
     }
 
+    /** {@code 2026-12-14T09:00:00Z  dev-1  published  1.0.0 → 1.1.0: wrote clusters/dev-1.yaml (3 lines)}. */
     static String line(HistoryEntry e) {
+        String what = e.from().equals(e.to()) ? "the configuration change on " + e.to()
+                : e.hop().count() == 1 ? e.from() + " → " + e.to() : e.hop() + " (" + e.from() + " → " + e.to() + ")";
         String why = e.reasons().isEmpty() ? e.message() : e.reasons().get(0).message();
-        return e.at() + "  " + e.clusterId() + "  " + e.step().word() + "  " + e.hop() + " (" + e.from() + " → " + e.to()
-                + ")" + (why.isBlank() ? "" : "  " + why);
+        if (e.step() == HistoryEntry.Step.STARTING && why.startsWith("starting ")) {
+            why = why.substring("starting ".length());
+        } else if (!why.contains(what)) {
+            why = what + (why.isBlank() ? "" : ": " + why);
+        }
+        return e.at() + "  " + e.clusterId() + "  " + e.step().word() + "  " + why;
     }
 }

@@ -29,7 +29,7 @@ class ApplyCommandTest {
 
         assertThat(apply.exitCode()).as(apply.err()).isZero();
         assertThat(apply.out()).contains("The change of dev-1 from 1.0.0 to 1.1.0", "instanceType",
-                "starting hop 1 of 1 (1.0.0 → 1.1.0)", "applied by a person", "CVE-2026-1234");
+                "starting 1.0.0 → 1.1.0", "applied by a person", "CVE-2026-1234");
         assertThat(Files.readString(fleet.resolve("clusters/dev-1.yaml"), StandardCharsets.UTF_8)).contains("release: 1.1.0");
 
         Cli again = Cli.run("apply", "--fleet", fleet.toString(), "--cluster", "dev-1", "--now", TestFleet.NOW);
@@ -78,7 +78,7 @@ class ApplyCommandTest {
         Cli apply = Cli.run("apply", "--fleet", fleet.toString(), "--cluster", "dev-1", "--now", TestFleet.NOW,
                 "--dry-run");
         assertThat(apply.exitCode()).as(apply.err()).isZero();
-        assertThat(apply.out()).contains("dry run, nothing written", "starting hop 1 of 1");
+        assertThat(apply.out()).contains("dry run, nothing written", "starting 1.0.0 → 1.1.0");
         assertThat(Files.readString(fleet.resolve("clusters/dev-1.yaml"), StandardCharsets.UTF_8)).contains("release: 1.0.0");
         assertThat(JsonLinesJournal.stateFolder(fleet)).doesNotExist();
     }

@@ -43,7 +43,7 @@ class HistoryCommandTest {
         assertThat(lines).hasSize(journal.size());
         assertThat(lines.get(1).split(" +", 12)).containsExactly("2026-12-14T09:00:00Z", "dev-eu-platform-2",
                 "fleet-to-20.1", "20.0.2", "20.1.0", "1/1", "1", "held", "waiting", "HOOK_HELD",
-                "dev-eu-platform-2/20.0.2-20.1.0/1", "held by a before-hook");
+                "dev-eu-platform-2:20.0.2..20.1.0#1", "held by a before-hook");
         assertThat(lines.get(lines.size() - 1)).contains(" 2  ").contains("starting").endsWith("  -");
     }
 

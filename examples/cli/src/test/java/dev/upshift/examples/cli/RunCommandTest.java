@@ -32,8 +32,8 @@ class RunCommandTest {
         Cli run = Cli.run("run", "--fleet", fleet.toString(), "--once", "--now", TestFleet.NOW, "--probe", "simulated");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("probe: simulated", "dev-1  starting  hop 1 of 1 (1.0.0 → 1.1.0)",
-                "dev-1  published  hop 1 of 1 (1.0.0 → 1.1.0)");
+        assertThat(run.out()).contains("probe: simulated", "dev-1  starting  1.0.0 → 1.1.0",
+                "dev-1  published  1.0.0 → 1.1.0: wrote clusters/dev-1.yaml");
         String after = Files.readString(fleet.resolve("clusters/dev-1.yaml"), StandardCharsets.UTF_8);
         assertThat(after).contains("release: 1.1.0", "spec: {version: v1.30.2, replicas: 1}",
                 "name: dev-1-workers-", "instanceType: m6i.large");

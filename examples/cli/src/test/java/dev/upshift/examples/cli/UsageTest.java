@@ -67,7 +67,7 @@ class UsageTest {
     void aCommandNothingResemblesGetsTheListOfCommands() {
         assertThat(Cli.run("frobnicate").err().lines()).first()
                 .isEqualTo("upshift: unknown command 'frobnicate'; the commands are: demo, plan, explain, simulate, diff, validate, path,"
-                        + " windows, history, cleanup, help");
+                        + " windows, apply, run, history, cleanup, help");
     }
 
     @Test
@@ -96,8 +96,8 @@ class UsageTest {
         List<String> commands = lines.subList(lines.indexOf("Commands:") + 1, lines.size()).stream()
                 .takeWhile(l -> !l.isBlank()).toList();
         assertThat(commands).extracting(l -> l.trim().split(" ")[0])
-                .containsExactly("demo", "plan", "explain", "simulate", "diff", "validate", "path", "windows", "history",
-                        "cleanup", "help");
+                .containsExactly("demo", "plan", "explain", "simulate", "diff", "validate", "path", "windows", "apply",
+                        "run", "history", "cleanup", "help");
         assertThat(commands).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
     }
 

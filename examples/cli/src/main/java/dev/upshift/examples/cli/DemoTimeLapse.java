@@ -1,0 +1,115 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.core.engine.Reconciliation;
+import dev.upshift.core.journal.JsonLinesJournal;
+import dev.upshift.core.plan.Planner;
+import dev.upshift.core.simulate.TimeLapse;
+import dev.upshift.spi.HistoryEntry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * The demo's last act: the engine itself, as a time-lapse of the first week on a copy of the demo
+ * fleet in the temporary folder (its files edited, its journal and events written), then one
+ * cluster's history and where the files are.
+ */
+final class DemoTimeLapse {
+    static final Duration SPAN = Duration.ofDays(7);
+
+    private DemoTimeLapse() {}
+
+    static String folderName() {
+        return "upshift-demo-fleet";
+    }
+
+    /** Runs it; the copy's folder. */
+    static Path run(Path demoFleet, Instant from, double failureRate, PrintWriter out) {
+        Path copy = Path.of(System.getProperty("java.io.tmpdir"), folderName());
+        replace(demoFleet, copy);
+        Instant until = from.plus(SPAN);
+        List<HistoryEntry> recorded = new ArrayList<>();
+        int[] reconciles = {0};
+        try (EngineSetup setup = EngineSetup.open(copy, JsonLinesJournal.stateFolder(copy), Planner.standard(), true, 0,
+                failureRate, false, "upshift demo")) {
+            TimeLapse.run(setup.engine, setup.history, setup.simulated.orElseThrow(), from, until, 10_000,
+                    (Reconciliation r) -> {
+                        reconciles[0]++;
+                        recorded.addAll(r.recorded());
+                    });
+        }
+        long published = count(recorded, HistoryEntry.Step.PUBLISHED);
+        long succeeded = count(recorded, HistoryEntry.Step.SUCCEEDED);
+        long failed = count(recorded, HistoryEntry.Step.FAILED);
+        out.println();
+        out.println("Then the engine itself, on a copy of the fleet: a time-lapse of its first week (" + from + " to "
+                + until + "), its clock jumping from event to event, a simulated probe deciding each outcome (seed 0, "
+                + Math.round(failureRate * 100) + "% failures):");
+        out.println("  " + Plural.count((int) published, "hop") + " published into the files, " + succeeded + " succeeded, "
+                + failed + " failed, in " + Plural.count(reconciles[0], "reconcile") + "; each step journaled before it"
+                + " was acted on.");
+        String cluster = busiest(recorded);
+        out.println("The history of " + cluster + ":");
+        recorded.stream().filter(e -> e.clusterId().equals(cluster)).forEach(e -> out.println("  " + RunCommand.line(e)));
+        Path state = JsonLinesJournal.stateFolder(copy);
+        out.println("The files: the edited fleet in " + copy.toAbsolutePath() + ", its journal "
+                + state.resolve(JsonLinesJournal.FILE_NAME).toAbsolutePath() + " and " + Plural.count(lines(state.resolve(
+                        "events.jsonl")), "event") + " in " + state.resolve("events.jsonl").toAbsolutePath());
+        return copy;
+    }
+
+    /** The cluster with the most recorded steps, the first by name among equals. */
+    private static String busiest(List<HistoryEntry> recorded) {
+        Map<String, Integer> counts = new TreeMap<>();
+        recorded.forEach(e -> counts.merge(e.clusterId(), 1, Integer::sum));
+        return counts.entrySet().stream().max(Comparator.comparingInt(Map.Entry<String, Integer>::getValue)
+                .thenComparing(Map.Entry::getKey, Comparator.reverseOrder())).map(Map.Entry::getKey).orElse("-");
+    }
+
+    private static long count(List<HistoryEntry> recorded, HistoryEntry.Step step) {
+        return recorded.stream().filter(e -> e.step() == step).count();
+    }
+
+    private static int lines(Path file) {
+        try {
+            return Files.exists(file) ? (int) Files.readAllLines(file).size() : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Replaces {@code target} with a copy of {@code source} (which may be inside the CLI's jar). */
+    private static void replace(Path source, Path target) {
+        try {
+            if (Files.exists(target)) {
+                try (Stream<Path> old = Files.walk(target)) {
+                    for (Path p : old.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(p);
+                    }
+                }
+            }
+            try (Stream<Path> all = Files.walk(source)) {
+                for (Path p : all.toList()) {
+                    Path to = target.resolve(source.relativize(p).toString());
+                    if (Files.isDirectory(p)) {
+                        Files.createDirectories(to);
+                    } else {
+                        Files.copy(p, to);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot copy the demo fleet to " + target + ": " + e.getMessage(), e);
+        }
+    }
+}

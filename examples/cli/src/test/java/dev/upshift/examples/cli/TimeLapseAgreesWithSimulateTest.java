@@ -1,0 +1,86 @@
+package dev.upshift.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.upshift.core.journal.JsonLinesJournal;
+import dev.upshift.core.plan.Planner;
+import dev.upshift.core.simulate.SimulatedUpgrade;
+import dev.upshift.core.simulate.Simulation;
+import dev.upshift.core.simulate.SimulationSettings;
+import dev.upshift.core.simulate.Simulator;
+import dev.upshift.spi.HistoryEntry;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The forecast and the real run cannot disagree (DESIGN.md section 3): {@code simulate} and the
+ * engine's time-lapse ({@code run --virtual-clock}, the files world: the publisher editing the
+ * fleet's files, the journal, the simulated probe) on the demo fleet, with the same seed and failure
+ * rate, start and end the same hops of the same clusters at the same instants, with the same
+ * outcomes, record by record.
+ */
+class TimeLapseAgreesWithSimulateTest {
+    private static final Instant FROM = Instant.parse("2026-12-14T09:00:00Z");
+    private static final Instant UNTIL = Instant.parse("2027-02-15T09:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest(name = "seed {0}, failure rate {1}")
+    @CsvSource({"0, 0", "0, 0.1", "7, 0.3"})
+    @DisplayName("simulate and run --virtual-clock record the same hops at the same instants")
+    void agree(long seed, double rate) throws IOException {
+        Path fleet = copy(Path.of("..", "fleet").toAbsolutePath().normalize(), dir.resolve("fleet"));
+        Simulation sim = Simulator.run(Planner.standard().prepare(Fleets.read(fleet)),
+                SimulationSettings.between(FROM, UNTIL).withSeed(seed).withFailureRate(rate));
+        List<String> simulated = new ArrayList<>();
+        for (SimulatedUpgrade u : sim.upgrades()) {
+            simulated.add(u.start() + " start " + u.cluster() + " " + u.from() + ">" + u.to());
+            if (u.finished()) {
+                simulated.add(u.end() + " " + u.outcome() + " " + u.cluster() + " " + u.from() + ">" + u.to());
+            }
+        }
+
+        Cli run = Cli.run("run", "--fleet", fleet.toString(), "--virtual-clock", "--from", FROM.toString(), "--until",
+                UNTIL.toString(), "--probe", "simulated", "--seed", Long.toString(seed), "--failure-rate",
+                Double.toString(rate));
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        List<String> journaled = new ArrayList<>();
+        for (HistoryEntry e : JsonLinesJournal.read(JsonLinesJournal.stateFolder(fleet)).entries()) {
+            String hop = e.clusterId() + " " + e.from() + ">" + e.to();
+            switch (e.step()) {
+                case STARTING -> journaled.add(e.at() + " start " + hop);
+                case SUCCEEDED, FAILED -> journaled.add(e.at() + " " + e.state() + " " + hop);
+                default -> { }
+            }
+        }
+        assertThat(sorted(journaled)).isEqualTo(sorted(simulated));
+    }
+
+    private static List<String> sorted(List<String> lines) {
+        return lines.stream().sorted().toList();
+    }
+
+    private static Path copy(Path from, Path to) throws IOException {
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : all.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+        return to;
+    }
+}
