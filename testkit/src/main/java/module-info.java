@@ -6,11 +6,13 @@
 module dev.upshift.testkit {
     requires transitive dev.upshift.core;
     requires transitive dev.upshift.spi;
-    requires static org.junit.jupiter.api;
+    requires static transitive org.junit.jupiter.api;
     requires transitive org.assertj.core;
 
     exports dev.upshift.testkit;
     exports dev.upshift.testkit.fake;
     exports dev.upshift.testkit.fleet;
     exports dev.upshift.testkit.assertions;
+    exports dev.upshift.testkit.contract;
+    exports dev.upshift.testkit.junit;
 }
