@@ -224,10 +224,10 @@ public final class SimulationAssert extends AbstractAssert<SimulationAssert, Sim
         return new SimulatedClusterAssert(c.get(), range());
     }
 
-    void checkConcurrency(int limit, String label, Pattern among, String what) {
+    void checkConcurrency(int limit, String label, Pattern among, String what, Set<PlanKind> kinds) {
         Map<String, List<SimulatedUpgrade>> groups = new java.util.TreeMap<>();
         for (SimulatedUpgrade u : actual.upgrades()) {
-            if (among.matcher(u.cluster()).matches()) {
+            if (among.matcher(u.cluster()).matches() && kinds.contains(u.kind())) {
                 String group = label == null ? "" : labels.getOrDefault(u.cluster(), Map.of()).getOrDefault(label, "(none)");
                 groups.computeIfAbsent(group, g -> new ArrayList<>()).add(u);
             }
@@ -240,7 +240,9 @@ public final class SimulationAssert extends AbstractAssert<SimulationAssert, Sim
         groups.forEach((group, upgrades) -> crowded(upgrades, limit).ifPresent(at -> broken.add(
                 (label == null ? "" : label + "=" + group + ": ") + at)));
         if (!broken.isEmpty()) {
-            failWithMessage("Expected at most %d %s upgrades at once%s, but more ran together:%n%s%n%s", limit, what,
+            String which = (what.isEmpty() ? "" : what + " ") + (kinds.size() == PlanKind.values().length ? ""
+                    : kinds.stream().sorted().map(PlanKind::word).collect(Collectors.joining(" or ")) + " ");
+            failWithMessage("Expected at most %d %supgrades at once%s, but more ran together:%n%s%n%s", limit, which,
                     label == null ? "" : " per " + label, lines(broken), range());
         }
     }
@@ -316,27 +318,42 @@ public final class SimulationAssert extends AbstractAssert<SimulationAssert, Sim
     public static final class Concurrency {
         private final SimulationAssert simulation;
         private final int limit;
+        private final Set<PlanKind> kinds;
 
         Concurrency(SimulationAssert simulation, int limit) {
+            this(simulation, limit, Set.of(PlanKind.values()));
+        }
+
+        private Concurrency(SimulationAssert simulation, int limit, Set<PlanKind> kinds) {
             this.simulation = simulation;
             this.limit = limit;
+            this.kinds = kinds;
+        }
+
+        /** Counts only upgrades of these kinds ({@code of(PATCH, MINOR, MAJOR)}: release upgrades, not configuration changes). */
+        @CheckReturnValue
+        public Concurrency of(PlanKind... which) {
+            if (which.length == 0) {
+                throw new IllegalArgumentException("count upgrades of at least one kind");
+            }
+            return new Concurrency(simulation, limit, Set.of(which));
         }
 
         /** At most that many upgrades of the whole fleet run at once. */
         public SimulationAssert inTotal() {
-            simulation.checkConcurrency(limit, null, Pattern.compile(".*"), "");
+            simulation.checkConcurrency(limit, null, Pattern.compile(".*"), "", kinds);
             return simulation;
         }
 
         /** At most that many upgrades of clusters sharing a value of the label run at once. */
         public SimulationAssert per(String label) {
-            simulation.checkConcurrency(limit, label, Pattern.compile(".*"), "");
+            simulation.checkConcurrency(limit, label, Pattern.compile(".*"), "", kinds);
             return simulation;
         }
 
         /** At most that many upgrades of clusters matching the pattern run at once. */
         public SimulationAssert among(String pattern) {
-            simulation.checkConcurrency(limit, null, Describe.glob(pattern), pattern);
+            simulation.checkConcurrency(limit, null, Describe.glob(pattern), pattern, kinds);
             return simulation;
         }
     }
