@@ -72,10 +72,9 @@ public final class SimulationAssert extends AbstractAssert<SimulationAssert, Sim
                         pairs++;
                         Optional<Instant> done = finished(b, u.start());
                         if (done.isEmpty()) {
-                            broken.add(started(u) + " before " + b.cluster() + " had upgraded (it ended "
-                                    + b.outcome() + (b.reasons().isEmpty() ? "" : ": " + b.reasons().get(0)) + ")");
+                            broken.add(started(u) + ", before " + b.cluster() + notYet(b));
                         } else if (done.get().plus(gap).isAfter(u.start())) {
-                            broken.add(started(u) + ", " + Describe.duration(Duration.between(done.get(), u.start()))
+                            broken.add(started(u) + ", " + Durations.format(Duration.between(done.get(), u.start()))
                                     + " after " + b.cluster() + " finished at " + done.get());
                         }
                     }
@@ -275,6 +274,15 @@ public final class SimulationAssert extends AbstractAssert<SimulationAssert, Sim
     private static boolean hadWork(SimulatedCluster c) {
         return c.target().filter(t -> t.isNewerThan(c.from())).isPresent() || c.kind().equals(Optional.of(PlanKind.CONFIG))
                 || !c.upgrades().isEmpty();
+    }
+
+    /** Why a cluster had not finished: when it did, later, or how it ended. */
+    private static String notYet(SimulatedCluster c) {
+        Optional<Instant> later = finished(c, Instant.MAX);
+        if (later.isPresent()) {
+            return " finished (at " + later.get() + ")";
+        }
+        return " had upgraded (it ended " + c.outcome() + (c.reasons().isEmpty() ? "" : ": " + c.reasons().get(0)) + ")";
     }
 
     /** When the cluster finished reaching its target, if it did by {@code by}. */

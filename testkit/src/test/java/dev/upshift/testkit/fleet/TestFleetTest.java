@@ -94,6 +94,39 @@ class TestFleetTest {
     }
 
     @Test
+    @DisplayName("bad values given to the builder are refused at once, saying what was expected")
+    void badBuilderInput() {
+        FleetBuilder b = TestFleet.builder();
+        assertThatThrownBy(() -> b.cluster("x", c -> c.set("spec..release", "1.0.0")))
+                .hasMessage("a field path names its keys between dots, as spec.release does; not 'spec..release'");
+        assertThatThrownBy(() -> b.cluster("x", c -> c.values("AWSMachineTemplate", "{spec: [")))
+                .isInstanceOf(InputException.class).hasMessageStartingWith("a value given to the fleet builder:");
+        assertThatThrownBy(() -> b.upgrade("u", u -> u.expectedDuration(Duration.ofHours(-1))))
+                .hasMessage("a duration in a fleet document is not negative, not PT-1H");
+        assertThatThrownBy(() -> b.withoutCluster("nobody")).hasMessage("the fleet has no ManagedCluster named nobody");
+        assertThatThrownBy(() -> Worlds.small().explain("nobody", Worlds.T0))
+                .hasMessage("the fleet has no cluster named nobody; it has [a, b, c]");
+    }
+
+    @Test
+    @DisplayName("documents given as YAML are read as a folder's would be, any kind")
+    void rawDocuments() {
+        TestFleet f = Worlds.small().toBuilder().documents("clusters/more.yaml", """
+                apiVersion: upshift.dev/v1alpha1
+                kind: ManagedCluster
+                metadata: {name: d, labels: {stage: dev}}
+                spec: {release: 20.0.0, infrastructure: azure}
+                ---
+                apiVersion: upshift.dev/v1alpha1
+                kind: ManagedCluster
+                metadata: {name: e}
+                spec: {release: 20.0.0, infrastructure: azure}
+                """).build();
+        assertThat(f.clusters()).extracting(c -> c.id()).containsExactly("a", "b", "c", "d", "e");
+        assertThat(f.cluster("d").orElseThrow().location().source()).isEqualTo("clusters/more.yaml");
+    }
+
+    @Test
     @DisplayName("a missing fleet folder is an error naming it")
     void aMissingFolder() {
         assertThatThrownBy(() -> TestFleet.of(dir.resolve("nowhere"))).isInstanceOf(InputException.class)
