@@ -4,6 +4,8 @@
  */
 module dev.upshift.schedule {
     requires transitive dev.upshift.common;
+    // reading and writing iCalendar only: rules are expanded by Upshift's own Recurrence
+    requires ical4j.core;
 
     exports dev.upshift.schedule;
 }

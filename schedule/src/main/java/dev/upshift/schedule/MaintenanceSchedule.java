@@ -24,7 +24,8 @@ import org.apiguardian.api.API;
  * @param metadata the document's metadata; {@code metadata.name} names the schedule
  * @param timeZone the zone of local times that give no offset (UTC when the document names none)
  * @param windows the maintenance windows, in document order
- * @param exclusions the maintenance exclusions, in document order
+ * @param exclusions the maintenance exclusions, in document order: those of
+ *     {@code maintenanceExclusions}, then those of the calendars of {@code exclusionsFrom}
  * @param origin where the schedule's {@code spec} was written
  */
 @API(status = MAINTAINED, since = "0.1")
@@ -43,8 +44,21 @@ public record MaintenanceSchedule(Metadata metadata, ZoneId timeZone, List<Maint
      * Read together ({@link DocumentKind#readAll}), a schedule named like an earlier one is an
      * error and is not read.
      */
-    public static final DocumentKind<MaintenanceSchedule> KIND = DocumentKind
-            .builder("MaintenanceSchedule", ScheduleReader::read).readAllWith(ScheduleReader::readAll).build();
+    public static final DocumentKind<MaintenanceSchedule> KIND = kind(CalendarSource.none());
+
+    /**
+     * The {@code MaintenanceSchedule} kind, reading the calendars that schedules name in
+     * {@code spec.exclusionsFrom} through {@code calendars} (docs/schedules.md, "Exclusions from
+     * calendars"): the file adapter's, or a tool's that fetches its calendars itself. Their events'
+     * exclusions follow those of {@code maintenanceExclusions}, and every check of {@link #KIND}
+     * applies to them too. {@link #KIND} reads no calendar: a schedule that names one is an error.
+     */
+    public static DocumentKind<MaintenanceSchedule> kind(CalendarSource calendars) {
+        java.util.Objects.requireNonNull(calendars, "calendars");
+        return DocumentKind.<MaintenanceSchedule>builder("MaintenanceSchedule",
+                (document, problems) -> ScheduleReader.read(document, problems, calendars))
+                .readAllWith(ScheduleReader::readAll).build();
+    }
 
     /** Validates and copies the parts. */
     public MaintenanceSchedule {

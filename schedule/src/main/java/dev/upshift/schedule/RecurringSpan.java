@@ -10,10 +10,14 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZonedDateTime;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.apiguardian.api.API;
 
 /**
@@ -37,6 +41,11 @@ import org.apiguardian.api.API;
  * never opens a Saturday window. {@link #startIsOccurrence()} tells when a span relies on this.
  * COUNT counts the occurrences the rule matches.
  *
+ * <h2>Exceptions</h2>
+ * A span may leave out the occurrences that start at given instants ({@link #except}), as an
+ * iCalendar event's {@code EXDATE}s do. COUNT still counts them, as RFC 5545 says: they are taken
+ * out of the set the rule generates.
+ *
  * <p>Immutable and thread-safe.
  */
 @API(status = MAINTAINED, since = "0.1")
@@ -54,9 +63,17 @@ public final class RecurringSpan {
     private final Optional<LocalDateTime> lastStart;
     private final Optional<LocalDateTime> firstStart;
     private final Optional<Interval> firstOccurrence;
+    private final SortedSet<Instant> exceptions;
 
     private RecurringSpan(LocalDateTime start, ZoneId zone, SpanLength length, Optional<Recurrence> recurrence,
             Optional<Instant> writtenStart, Optional<Instant> writtenEnd, Optional<LocalDateTime> lastStart) {
+        this(start, zone, length, recurrence, writtenStart, writtenEnd, lastStart, new TreeSet<>());
+    }
+
+    private RecurringSpan(LocalDateTime start, ZoneId zone, SpanLength length, Optional<Recurrence> recurrence,
+            Optional<Instant> writtenStart, Optional<Instant> writtenEnd, Optional<LocalDateTime> lastStart,
+            SortedSet<Instant> exceptions) {
+        this.exceptions = Collections.unmodifiableSortedSet(exceptions);
         this.start = start;
         this.zone = zone;
         this.length = length;
@@ -155,6 +172,25 @@ public final class RecurringSpan {
     /** A span that happens once. */
     public static RecurringSpan once(LocalDateTime start, ZoneId zone, SpanLength length) {
         return of(start, zone, length, Optional.empty());
+    }
+
+    /**
+     * This span without the occurrences that start at any of {@code starts} (an iCalendar
+     * {@code EXDATE}), besides those it already leaves out. An instant that starts no occurrence
+     * changes nothing.
+     */
+    public RecurringSpan except(Collection<Instant> starts) {
+        if (starts.isEmpty()) {
+            return this;
+        }
+        SortedSet<Instant> all = new TreeSet<>(exceptions);
+        all.addAll(starts);
+        return new RecurringSpan(start, zone, length, recurrence, writtenStart, writtenEnd, lastStart, all);
+    }
+
+    /** The instants whose occurrences this span leaves out ({@link #except}), in order; usually none. */
+    public SortedSet<Instant> exceptions() {
+        return exceptions;
     }
 
     /** The local start time of the first possible occurrence. */
@@ -320,9 +356,9 @@ public final class RecurringSpan {
     }
 
     /**
-     * The occurrence starting at a local time, or null when its end would not be after its start.
-     * The occurrence at the start begins (and a wall-clock one ends) where the document wrote an
-     * instant, if it did.
+     * The occurrence starting at a local time, or null when its end would not be after its start or
+     * it is one of the {@link #exceptions}. The occurrence at the start begins (and a wall-clock one
+     * ends) where the document wrote an instant, if it did.
      */
     Interval toInterval(LocalDateTime local) {
         boolean first = local.equals(start);
@@ -333,7 +369,7 @@ public final class RecurringSpan {
         } else {
             e = first && writtenEnd.isPresent() ? writtenEnd.get() : resolve(local.plus(length.duration()), zone);
         }
-        return e.isAfter(s) ? new Interval(s, e) : null;
+        return e.isAfter(s) && !exceptions.contains(s) ? new Interval(s, e) : null;
     }
 
     /** RFC 5545 section 3.3.5: a time in a gap moves forward by the gap; a repeated time is the first. */
@@ -341,21 +377,23 @@ public final class RecurringSpan {
         return ZonedDateTime.ofLocal(local, zone, null).toInstant();
     }
 
-    /** Equal when start (and the instants it was written as), zone, length and recurrence are equal. */
+    /** Equal when start (and the instants it was written as), zone, length, recurrence and exceptions are equal. */
     @Override
     public boolean equals(Object o) {
         return o instanceof RecurringSpan s && s.start.equals(start) && s.zone.equals(zone) && s.length.equals(length)
-                && s.recurrence.equals(recurrence) && s.writtenStart.equals(writtenStart) && s.writtenEnd.equals(writtenEnd);
+                && s.recurrence.equals(recurrence) && s.writtenStart.equals(writtenStart) && s.writtenEnd.equals(writtenEnd)
+                && s.exceptions.equals(exceptions);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(start, zone, length, recurrence, writtenStart, writtenEnd);
+        return Objects.hash(start, zone, length, recurrence, writtenStart, writtenEnd, exceptions);
     }
 
     @Override
     public String toString() {
         return start + " " + zone + " for " + length.duration() + (length.wallClock() ? " (wall clock)" : " (elapsed)")
-                + recurrence.map(r -> " " + r.text()).orElse("");
+                + recurrence.map(r -> " " + r.text()).orElse("")
+                + (exceptions.isEmpty() ? "" : " except " + exceptions.size() + " starts");
     }
 }

@@ -18,7 +18,8 @@ import java.util.Set;
 /** Reads {@code MaintenanceSchedule} documents for {@link MaintenanceSchedule#KIND}. */
 final class ScheduleReader {
     private static final ZoneId UTC = ZoneId.of("UTC");
-    private static final List<String> SPEC_FIELDS = List.of("timeZone", "maintenanceWindows", "maintenanceExclusions");
+    private static final List<String> SPEC_FIELDS = List.of("timeZone", "maintenanceWindows", "maintenanceExclusions",
+            "exclusionsFrom");
 
     private ScheduleReader() {}
 
@@ -40,6 +41,10 @@ final class ScheduleReader {
     }
 
     static Optional<MaintenanceSchedule> read(SourceDocument document, Problems problems) {
+        return read(document, problems, CalendarSource.none());
+    }
+
+    static Optional<MaintenanceSchedule> read(SourceDocument document, Problems problems, CalendarSource calendars) {
         DocumentRoot root = DocumentRoot.read(document, problems);
         Optional<Metadata> metadata = root.metadata();
         Optional<ObjectView> specView = root.spec();
@@ -70,6 +75,7 @@ final class ScheduleReader {
                 exclusions.add(new MaintenanceExclusion(name.get(), span.get(), scope.get(), new Origin(v.location(), v.path())));
             }
         }
+        exclusions.addAll(CalendarImports.read(spec, zone, calendars));
         spec.rejectUnknownFields(SPEC_FIELDS);
         if (problems.hasErrors() || metadata.isEmpty()) {
             return Optional.empty();

@@ -10,6 +10,7 @@ import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.fleet.FleetDocuments;
 import dev.upshift.core.fleet.FleetKinds;
 import dev.upshift.core.fleet.ResourceFolders;
+import dev.upshift.schedule.CalendarSource;
 import java.io.IOException;
 import java.nio.file.FileSystem;
 import java.nio.file.FileSystems;
@@ -143,6 +144,35 @@ public final class FleetFiles implements FleetDocuments {
         Objects.requireNonNull(files, "files");
         return (cluster, folder, problems) -> resolve(fs, boundary, cluster, folder, problems)
                 .map(path -> files.load(path, problems)).orElse(List.of());
+    }
+
+    /**
+     * Finds calendars on disk, relative to the folder of the file each schedule document came from
+     * and inside that folder: for documents read without their fleet folder (a file named alone,
+     * standard input). The files are those of the default file system.
+     */
+    public static CalendarSource calendarsOnDisk() {
+        return CalendarFiles.of(FileSystems.getDefault(), Optional.empty());
+    }
+
+    /**
+     * Finds calendars on disk, relative to the folder of the file each schedule document came from,
+     * inside {@code root} (a folder, or the folder of a file), as {@link #calendars()} does for a
+     * fleet folder loaded from {@code root}: for tools that read a folder's schedules alone.
+     */
+    public static CalendarSource calendarsBelow(Path root) {
+        return CalendarFiles.of(root.getFileSystem(), Optional.of(boundaryOf(root)));
+    }
+
+    /**
+     * Finds the calendars schedules name in {@code spec.exclusionsFrom}: each {@code ics} is a path
+     * relative to the folder of the schedule's file that must stay inside the fleet folder (after
+     * {@code ..} and symbolic links), read as UTF-8 to at most 4 MiB. Problems of finding it go to
+     * the {@code ics} field; problems of its content point into the calendar.
+     */
+    @Override
+    public CalendarSource calendars() {
+        return CalendarFiles.of(fileSystem, Optional.of(boundary));
     }
 
     /** Upshift's own documents: every document outside the resource folders, in path order. */

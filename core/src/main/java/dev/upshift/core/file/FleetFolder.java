@@ -90,10 +90,10 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
         List<Problem> all = new ArrayList<>(loaded.shared());
         Listing<ManagedCluster> clusters = listing(loaded.clusterKind(), loaded, all);
         Listing<Release> releases = listing(Release.KIND, loaded, all);
-        Listing<MaintenanceSchedule> schedules = listing(MaintenanceSchedule.KIND, loaded, all);
+        Listing<MaintenanceSchedule> schedules = listing(loaded.scheduleKind(), loaded, all);
         Listing<ClusterUpgrade> upgrades = listing(FleetKinds.CLUSTER_UPGRADE, loaded, all);
         for (DocumentKind<?> other : loaded.kinds().kinds()) {
-            if (other != loaded.clusterKind() && other != Release.KIND && other != MaintenanceSchedule.KIND
+            if (other != loaded.clusterKind() && other != Release.KIND && other != loaded.scheduleKind()
                     && other != FleetKinds.CLUSTER_UPGRADE) {
                 Problems mine = new Problems();
                 other.readAll(loaded.fleet().documents(), mine);
@@ -138,7 +138,8 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
      */
     @Override
     public Listing<MaintenanceSchedule> schedules() {
-        return listing(MaintenanceSchedule.KIND, load(), new ArrayList<>());
+        Loaded loaded = load();
+        return listing(loaded.scheduleKind(), loaded, new ArrayList<>());
     }
 
     /**
@@ -153,7 +154,12 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
 
     /** One reading of the folder: its documents, the kinds to read them with, and the problems of no kind. */
     private record Loaded(FleetFiles fleet, DocumentKinds kinds, DocumentKind<ManagedCluster> clusterKind,
-            List<Problem> shared) {}
+            List<Problem> shared) {
+        @SuppressWarnings("unchecked") // the standard kinds read MaintenanceSchedule documents into MaintenanceSchedules
+        DocumentKind<MaintenanceSchedule> scheduleKind() {
+            return (DocumentKind<MaintenanceSchedule>) kinds.get("MaintenanceSchedule").orElseThrow();
+        }
+    }
 
     private Loaded load() {
         FleetFiles fleet = FleetFiles.load(root, files);
@@ -164,7 +170,7 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
             // the root itself, at no line of it: nothing was read, and no listing may say the fleet is empty
             throw new InputException(unreadable);
         }
-        DocumentKinds kinds = FleetKinds.standard(fleet.resourceFolders());
+        DocumentKinds kinds = FleetKinds.standard(fleet.resourceFolders(), fleet.calendars());
         @SuppressWarnings("unchecked") // the standard kinds read ManagedCluster documents into ManagedClusters
         DocumentKind<ManagedCluster> clusterKind = (DocumentKind<ManagedCluster>) kinds.get("ManagedCluster").orElseThrow();
         List<Problem> shared = new ArrayList<>(fleet.problems());

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.source.SourceDocument;
+import dev.upshift.schedule.CalendarSource;
 import java.util.List;
 import org.apiguardian.api.API;
 
@@ -29,6 +30,15 @@ public interface FleetDocuments {
 
     /** Where the documents of the clusters' resource folders are found. */
     ResourceFolders resourceFolders();
+
+    /**
+     * Where the iCalendar files the schedules name in {@code spec.exclusionsFrom} are found. The
+     * default finds none: a schedule that names one is an error at its {@code ics} field
+     * ({@link CalendarSource#none()}); the embedded file adapter finds them beside the schedule's file.
+     */
+    default CalendarSource calendars() {
+        return CalendarSource.none();
+    }
 
     /** Documents read elsewhere, with the problems of reading them and their clusters' resource folders. */
     static FleetDocuments of(List<SourceDocument> documents, List<Problem> problems, ResourceFolders resourceFolders) {

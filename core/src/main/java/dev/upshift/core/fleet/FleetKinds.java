@@ -7,6 +7,7 @@ import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.AvailabilityProfile;
+import dev.upshift.schedule.CalendarSource;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
@@ -73,10 +74,25 @@ public final class FleetKinds {
         return standard(managedCluster(folders));
     }
 
+    /**
+     * Upshift's own kinds, in the order they are read, with a {@code ManagedCluster} kind that finds
+     * the documents of {@code spec.resourcesFrom} through {@code folders} and a
+     * {@code MaintenanceSchedule} kind that finds the calendars of {@code spec.exclusionsFrom}
+     * through {@code calendars} ({@link MaintenanceSchedule#kind(CalendarSource)}).
+     */
+    public static DocumentKinds standard(ResourceFolders folders, CalendarSource calendars) {
+        return standard(managedCluster(folders), MaintenanceSchedule.kind(calendars));
+    }
+
     private static DocumentKinds standard(DocumentKind<ManagedCluster> clusters) {
+        return standard(clusters, MaintenanceSchedule.KIND);
+    }
+
+    private static DocumentKinds standard(DocumentKind<ManagedCluster> clusters,
+            DocumentKind<MaintenanceSchedule> schedules) {
         return DocumentKinds.of(
                 Release.KIND,
-                MaintenanceSchedule.KIND,
+                schedules,
                 AvailabilityProfile.KIND,
                 FieldRules.KIND,
                 clusters,

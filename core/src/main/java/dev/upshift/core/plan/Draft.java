@@ -48,6 +48,16 @@ final class Draft {
     boolean staged;
     /** When its upgrade to the target last succeeded, from history. */
     Instant succeededAt;
+    /** The kind of each hop of {@code path}, in order. */
+    List<PlanKind> hopKinds = List.of();
+    /** The path's hops without windows, shared by the entries of every cluster on that path; empty when none. */
+    List<PlannedHop> unplacedHops = List.of();
+    /** Whether history shows it part-way along its path: a hop of its upgrade succeeded and landed where it is. */
+    boolean midPath;
+    /** How long it runs past its window, when a {@code startWithin} upgrade does. */
+    Optional<Duration> overrun = Optional.empty();
+    /** Its hops, once windows are placed; derived from the path when null. */
+    List<PlannedHop> hops;
 
     Draft(ManagedCluster cluster, Version from, Optional<LocalDate> endOfLife) {
         this.cluster = cluster;
@@ -70,7 +80,8 @@ final class Draft {
         List<Reason> timed = new ArrayList<>(times);
         timed.sort(Comparator.comparing((Reason r) -> r.until().orElse(Instant.MAX)));
         reasons.addAll(timed);
+        List<PlannedHop> planned = hops != null ? hops : Hops.unplaced(this);
         return new PlanEntry(cluster.id(), from, to, path, kind, releaseChange, upgrade, stage, state, window,
-                expectedEnd, reasons, impact, endOfLife, unchecked);
+                expectedEnd, reasons, impact, endOfLife, unchecked, overrun, planned);
     }
 }

@@ -2,8 +2,11 @@ package dev.upshift.core.plan;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.upshift.common.value.Durations;
+import dev.upshift.schedule.Interval;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,8 +43,10 @@ public record Explanation(String cluster, UpgradeState state, String summary, Li
     /**
      * One step.
      *
-     * @param code the reason code, or for the closing step {@code WINDOW}, {@code READY},
-     *     {@code UP_TO_DATE}, {@code IN_PROGRESS}, {@code SUCCEEDED}, {@code NEEDS_ACTION}
+     * @param code the reason code; for the closing step {@code OUTSIDE_WINDOW} when it says the
+     *     reason of that code (the window opens later), else {@code WINDOW}, {@code READY},
+     *     {@code UP_TO_DATE}, {@code IN_PROGRESS}, {@code SUCCEEDED} or {@code NEEDS_ACTION}; then
+     *     {@code HOP} for each later hop of a path of several, in its own window
      * @param text the step in words
      * @param until when it lifts, if known
      */
@@ -57,12 +62,16 @@ public record Explanation(String cluster, UpgradeState state, String summary, Li
     /** The explanation of a plan entry made at {@code now}. */
     public static Explanation of(PlanEntry entry, Instant now) {
         List<Step> steps = new ArrayList<>();
+        boolean folded = false;
         for (Reason r : entry.reasons()) {
-            if (!saidByWindow(entry, r)) {
+            if (saidByWindow(entry, r)) {
+                folded = true;
+            } else {
                 steps.add(new Step(r.code(), earliestWindow(entry, r) ? "then " + r.message() : r.message(), r.until()));
             }
         }
-        closing(entry, now, steps.isEmpty()).ifPresent(steps::add);
+        closing(entry, steps.isEmpty(), folded).ifPresent(steps::add);
+        laterHops(entry, steps);
         return new Explanation(entry.cluster(), entry.state(), summary(entry), steps);
     }
 
@@ -74,8 +83,15 @@ public record Explanation(String cluster, UpgradeState state, String summary, Li
 
     private static String summary(PlanEntry e) {
         StringBuilder s = new StringBuilder(e.cluster()).append(": ").append(e.from());
-        e.to().ifPresent(t -> s.append(" → ").append(t));
+        if (e.hops().size() > 1) {
+            e.path().forEach(v -> s.append(" → ").append(v));
+        } else {
+            e.to().ifPresent(t -> s.append(" → ").append(t));
+        }
         e.kind().ifPresent(k -> s.append(" (").append(k.word()).append(')'));
+        if (e.hops().size() > 1) {
+            s.append(", hop 1 of ").append(e.hops().size());
+        }
         e.upgrade().ifPresent(u -> s.append(", upgrade ").append(u));
         e.stage().ifPresent(st -> s.append(", stage ").append(st));
         s.append(", ").append(e.state().word());
@@ -88,24 +104,62 @@ public record Explanation(String cluster, UpgradeState state, String summary, Li
         return r.code().equals(ReasonCodes.OUTSIDE_WINDOW) && e.state() == UpgradeState.WAITING && e.window().isEmpty();
     }
 
-    private static Optional<Step> closing(PlanEntry e, Instant now, boolean first) {
+    private static Optional<Step> closing(PlanEntry e, boolean first, boolean folded) {
         String window = e.window().map(Explanation::window).orElse("");
-        String end = e.expectedEnd().map(t -> ", expected to finish by " + t).orElse("");
+        String end = e.expectedEnd().map(t -> ", expected to finish " + hopOf(e, 0) + "by " + t).orElse("")
+                + e.overrun().map(Explanation::overrun).orElse("");
+        String code = folded ? ReasonCodes.OUTSIDE_WINDOW : "WINDOW";
+        String under = e.hops().size() > 1 ? ": " + hopOf(e, 0).trim() : "";
         return switch (e.state()) {
             case READY -> Optional.of(new Step("READY", "may start now, in the window " + window + end, Optional.empty()));
-            case SCHEDULED -> Optional.of(new Step("WINDOW", (first ? "" : "then ") + "the next window is "
+            case SCHEDULED -> Optional.of(new Step(code, (first ? "" : "then ") + "the next window is "
                     + window + end, e.window().map(w -> w.start())));
-            case WAITING -> e.window().map(w -> new Step("WINDOW", "then the next window is " + window + end,
+            case WAITING -> e.window().map(w -> new Step(code, "then the next window is " + window + end,
                     Optional.of(w.start())));
             case BLOCKED, FAILED -> Optional.of(new Step("NEEDS_ACTION",
                     "nothing happens until someone lifts the reasons above", Optional.empty()));
             case UP_TO_DATE -> Optional.of(new Step("UP_TO_DATE", "nothing to do", Optional.empty()));
-            case IN_PROGRESS -> Optional.of(new Step("IN_PROGRESS", "the upgrade is under way", Optional.empty()));
+            case IN_PROGRESS -> Optional.of(new Step("IN_PROGRESS", "the upgrade is under way" + under, Optional.empty()));
             case SUCCEEDED -> Optional.of(new Step("SUCCEEDED", "the upgrade succeeded", Optional.empty()));
         };
     }
 
-    static String window(dev.upshift.schedule.Interval w) {
+    /** {@code hop 1 of 2 (19.2.4 → 20.0.2) }, or nothing for a path of one hop. */
+    private static String hopOf(PlanEntry e, int k) {
+        if (e.hops().size() < 2) {
+            return "";
+        }
+        PlannedHop h = e.hops().get(k);
+        return "hop " + (k + 1) + " of " + e.hops().size() + " (" + h.from() + " → " + h.to() + ") ";
+    }
+
+    /** {@code ; it runs 2h past the window}: a {@code startWithin} upgrade expected to outlast its window. */
+    private static String overrun(Duration d) {
+        return "; it runs " + Durations.format(d) + " past the window (startWithin)";
+    }
+
+    /** A step per later hop of a path of several, while the cluster still has them ahead. */
+    private static void laterHops(PlanEntry e, List<Step> steps) {
+        if (e.hops().size() < 2 || e.state() == UpgradeState.BLOCKED || e.state() == UpgradeState.FAILED
+                || e.state() == UpgradeState.SUCCEEDED || e.state() == UpgradeState.UP_TO_DATE) {
+            return;
+        }
+        for (int k = 1; k < e.hops().size(); k++) {
+            PlannedHop h = e.hops().get(k);
+            String hop = hopOf(e, k).trim();
+            if (h.window().isEmpty()) {
+                steps.add(new Step("HOP", "then " + hop + ", in a window of its own once hop " + k + " has succeeded",
+                        Optional.empty()));
+                continue;
+            }
+            String after = h.reasons().stream().map(r -> " (" + r.message() + ")").findFirst().orElse("");
+            steps.add(new Step("HOP", "then " + hop + " in the window " + window(h.window().get()) + after
+                    + h.expectedEnd().map(t -> ", expected to finish by " + t).orElse("")
+                    + h.overrun().map(Explanation::overrun).orElse(""), h.window().map(Interval::start)));
+        }
+    }
+
+    static String window(Interval w) {
         return w.start() + "–" + w.end().map(Instant::toString).orElse("(open)");
     }
 

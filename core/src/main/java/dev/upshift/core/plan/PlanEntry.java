@@ -11,6 +11,7 @@ import dev.upshift.spi.UpgradeState;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -34,16 +35,17 @@ import org.apiguardian.api.API;
  *     unknown
  * @param path the releases the cluster lands on after {@code from}, ending with {@code to}; empty
  *     when there is no path, for a configuration upgrade and when nothing is to be done
- * @param kind what maintenance exclusions judge: the largest change of the {@code kubernetes}
- *     component along the path, or {@code config}; empty when nothing is planned or no path exists
+ * @param kind the largest change of the {@code kubernetes} component along the path, or
+ *     {@code config}; empty when nothing is planned or no path exists. Maintenance exclusions judge
+ *     each hop's own kind ({@link PlannedHop#kind()}), which for a path of one hop is this
  * @param releaseChange how far the release version itself moves from {@code from} to {@code to}
  * @param upgrade the name of the {@code ClusterUpgrade} that selects the cluster, if any
  * @param stage the name of the cluster's stage in that upgrade ({@code all} when it names none)
  * @param state where the cluster stands
- * @param window the allowed interval in which it will (or may now) start: closed, or open (no end)
- *     when the allowed time goes on past what was looked at
- * @param expectedEnd when the upgrade is expected to finish if it starts at {@code window.start}
- *     ({@code pauseAndResume} counts only allowed time)
+ * @param window the allowed interval in which it will (or may now) start, its next hop on a path of
+ *     several: closed, or open (no end) when the allowed time goes on past what was looked at
+ * @param expectedEnd when the upgrade (its next hop, on a path of several) is expected to finish if it
+ *     starts at {@code window.start} ({@code pauseAndResume} counts only allowed time)
  * @param reasons why the cluster is not upgrading now (or what it waits for), in the order they
  *     must be lifted; empty for {@code ready}, {@code upToDate} and {@code succeeded} entries
  * @param impact the highest impact of the cluster's reviewable change, when it has resources and
@@ -52,17 +54,35 @@ import org.apiguardian.api.API;
  *     instant is past it (the day after it, in UTC, or later); it never blocks
  * @param unchecked whether some hop of the path assumed a component's compatibility instead of
  *     checking it (no {@code componentUpgradesFrom} rule)
- * @param overrun how long a {@code startWithin} upgrade is expected to run past the end of its
- *     window, when it does (it may; it never runs into an exclusion that blocks it); empty otherwise
+ * @param overrun how long a {@code startWithin} upgrade (its next hop) is expected to run past the
+ *     end of its window, when it does (it may; it never runs into an exclusion that blocks it);
+ *     empty otherwise
+ * @param hops one per hop of {@code path}, in order: the first is the hop the cluster takes next
+ *     (its window, expected end and overrun are this entry's {@code window}, {@code expectedEnd} and
+ *     {@code overrun}), each later one in a window of its own after the one before it ends
+ *     ({@link PlannedHop}); empty when {@code path} is
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record PlanEntry(String cluster, Version from, Optional<Version> to, List<Version> path,
         Optional<PlanKind> kind, Optional<VersionChange> releaseChange, Optional<String> upgrade,
         Optional<String> stage, UpgradeState state, Optional<Interval> window, Optional<Instant> expectedEnd,
         List<Reason> reasons, Optional<Impact> impact, Optional<LocalDate> endOfLife, boolean unchecked,
-        Optional<Duration> overrun) {
+        Optional<Duration> overrun, List<PlannedHop> hops) {
 
-    /** An entry that does not run past its window. */
+    /**
+     * An entry whose hops are derived from its path: the first with this entry's window, expected
+     * end and overrun, the later ones without windows, each of the entry's kind.
+     */
+    public PlanEntry(String cluster, Version from, Optional<Version> to, List<Version> path,
+            Optional<PlanKind> kind, Optional<VersionChange> releaseChange, Optional<String> upgrade,
+            Optional<String> stage, UpgradeState state, Optional<Interval> window, Optional<Instant> expectedEnd,
+            List<Reason> reasons, Optional<Impact> impact, Optional<LocalDate> endOfLife, boolean unchecked,
+            Optional<Duration> overrun) {
+        this(cluster, from, to, path, kind, releaseChange, upgrade, stage, state, window, expectedEnd, reasons, impact,
+                endOfLife, unchecked, overrun, derivedHops(from, path, kind, window, expectedEnd, overrun));
+    }
+
+    /** An entry that does not run past its window, its hops derived from its path. */
     public PlanEntry(String cluster, Version from, Optional<Version> to, List<Version> path,
             Optional<PlanKind> kind, Optional<VersionChange> releaseChange, Optional<String> upgrade,
             Optional<String> stage, UpgradeState state, Optional<Interval> window, Optional<Instant> expectedEnd,
@@ -95,12 +115,56 @@ public record PlanEntry(String cluster, Version from, Optional<Version> to, List
             throw new IllegalArgumentException("cluster " + cluster + ": a plan never goes down from " + from
                     + " to " + to.get());
         }
+        hops = List.copyOf(hops);
+        checkHops(cluster, from, path, hops);
     }
 
-    /** The same entry, expected to run {@code past} beyond its window's end. */
+    private static void checkHops(String cluster, Version from, List<Version> path, List<PlannedHop> hops) {
+        if (hops.size() != path.size()) {
+            throw new IllegalArgumentException("cluster " + cluster + ": " + hops.size() + " hops for a path of "
+                    + path.size() + " releases");
+        }
+        Version at = from;
+        for (int i = 0; i < hops.size(); i++) {
+            PlannedHop h = hops.get(i);
+            if (!h.from().equals(at) || !h.to().equals(path.get(i))) {
+                throw new IllegalArgumentException("cluster " + cluster + ": hop " + (i + 1) + " goes " + h.from()
+                        + " → " + h.to() + ", not " + at + " → " + path.get(i) + " as the path does");
+            }
+            at = h.to();
+        }
+    }
+
+    private static List<PlannedHop> derivedHops(Version from, List<Version> path, Optional<PlanKind> kind,
+            Optional<Interval> window, Optional<Instant> expectedEnd, Optional<Duration> overrun) {
+        PlanKind each = kind.filter(k -> k != PlanKind.CONFIG).orElse(PlanKind.PATCH);
+        List<PlannedHop> out = new ArrayList<>(path.size());
+        Version at = from;
+        for (Version v : path) {
+            out.add(out.isEmpty() ? new PlannedHop(at, v, each, window, expectedEnd, overrun, List.of())
+                    : PlannedHop.unplaced(at, v, each));
+            at = v;
+        }
+        return out;
+    }
+
+    /** The same entry, expected to run {@code past} beyond its window's end (its first hop too). */
     public PlanEntry withOverrun(Duration past) {
+        List<PlannedHop> moved = hops;
+        if (!hops.isEmpty()) {
+            PlannedHop h = hops.get(0);
+            List<PlannedHop> copy = new ArrayList<>(hops);
+            copy.set(0, new PlannedHop(h.from(), h.to(), h.kind(), h.window(), h.expectedEnd(), Optional.of(past),
+                    h.reasons()));
+            moved = copy;
+        }
         return new PlanEntry(cluster, from, to, path, kind, releaseChange, upgrade, stage, state, window, expectedEnd,
-                reasons, impact, endOfLife, unchecked, Optional.of(past));
+                reasons, impact, endOfLife, unchecked, Optional.of(past), moved);
+    }
+
+    /** The hop the cluster takes next: the first of {@link #hops()}; empty when there is none. */
+    public Optional<PlannedHop> nextHop() {
+        return hops.isEmpty() ? Optional.empty() : Optional.of(hops.get(0));
     }
 
     /** Whether the plan has a reason of this code for the cluster. */

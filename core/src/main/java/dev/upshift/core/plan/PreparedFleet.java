@@ -135,6 +135,8 @@ public final class PreparedFleet {
     /**
      * The plan at {@code now} with another history, and some clusters running other releases than
      * their documents say (their resources unchanged): what a simulation asks after it upgraded them.
+     * Such a cluster is planned from the release it runs (its path, its next hop), while its
+     * reviewable change is judged from the release its resources are at, its document's.
      *
      * @param now the instant
      * @param history the journal, oldest first

@@ -76,7 +76,7 @@ public final class ReasonCodes {
 
     // history
 
-    /** The cluster's last upgrade to this target failed; the planner does not retry it. */
+    /** The cluster's last upgrade to this target, or the hop of its path it took next, failed; the planner does not retry it. */
     public static final String UPGRADE_FAILED = "UPGRADE_FAILED";
 
     /** Every code above, in this order. */

@@ -11,8 +11,6 @@ import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
-import dev.upshift.spi.WindowPolicy;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -34,6 +32,9 @@ final class Round {
     private final Map<String, Version> releases;
     private final HistoryEntry[] latest;
     private final HistoryEntry[] latestConfig;
+    private final HistoryEntry[] latestHop;
+    private final HistoryEntry[] landing;
+    private final boolean[] midPath;
     private final Instant[] succeeded;
     private final Draft[] drafts;
     private final WindowFinder windows;
@@ -47,6 +48,9 @@ final class Round {
         int n = model.clusters.size();
         this.latest = new HistoryEntry[n];
         this.latestConfig = new HistoryEntry[n];
+        this.latestHop = new HistoryEntry[n];
+        this.landing = new HistoryEntry[n];
+        this.midPath = new boolean[n];
         this.succeeded = new Instant[n];
         this.drafts = new Draft[n];
         this.windows = new WindowFinder(fleet.schedules(), fleet.horizon(), now);
@@ -59,7 +63,12 @@ final class Round {
         return releases.isEmpty() ? c.release() : releases.getOrDefault(c.id(), c.release());
     }
 
-    /** The latest in-progress, succeeded or failed entry per cluster for its target, and its last success. */
+    /**
+     * Per cluster, the latest in-progress, succeeded or failed entry for its target, and its last
+     * success; the latest such entry of a hop from the release it runs now (the engine journals a
+     * path hop by hop); whether a hop of its upgrade landed it where it is (part-way along its path);
+     * and the latest entry of a configuration upgrade of its release.
+     */
     private void index(List<HistoryEntry> history) {
         for (HistoryEntry h : history) {
             Integer i = model.index.get(h.clusterId());
@@ -72,15 +81,25 @@ final class Round {
                 continue;
             }
             Optional<Release> target = model.assignments[i].target();
-            if (target.isPresent() && h.to().samePrecedence(target.get().version())) {
+            boolean toTarget = target.isPresent() && h.to().samePrecedence(target.get().version());
+            if (toTarget) {
                 latest[i] = later(latest[i], h);
                 if (h.state() == UpgradeState.SUCCEEDED && (succeeded[i] == null || h.at().isAfter(succeeded[i]))) {
                     succeeded[i] = h.at();
                 }
             }
             Version from = from(i);
+            if (!h.from().samePrecedence(h.to()) && h.to().samePrecedence(from)) {
+                landing[i] = later(landing[i], h);
+            }
             if (h.from().samePrecedence(from) && h.to().samePrecedence(from)) {
                 latestConfig[i] = later(latestConfig[i], h);
+            } else if (!toTarget && h.from().samePrecedence(from)) {
+                latestHop[i] = later(latestHop[i], h);
+            } else if (!toTarget && h.to().samePrecedence(from) && h.state() == UpgradeState.SUCCEEDED
+                    && h.intent().isPresent() && model.assignments[i].upgrade()
+                            .filter(u -> u.name().equals(h.intent().get())).isPresent()) {
+                midPath[i] = true;
             }
         }
     }
@@ -109,21 +128,10 @@ final class Round {
         }
         List<PlanEntry> entries = new ArrayList<>(drafts.length);
         for (Draft d : drafts) {
-            entries.add(withOverrun(d, d.entry()));
+            Hops.place(d, windows);
+            entries.add(d.entry());
         }
         return new Plan(now, entries, fleet.problems());
-    }
-
-    /** Says how long a {@code startWithin} upgrade runs past its window, when it does. */
-    private static PlanEntry withOverrun(Draft d, PlanEntry e) {
-        if (d.policy != WindowPolicy.START_WITHIN || e.window().isEmpty() || e.expectedEnd().isEmpty()) {
-            return e;
-        }
-        Optional<Instant> end = e.window().get().end();
-        if (end.isEmpty() || !e.expectedEnd().get().isAfter(end.get())) {
-            return e;
-        }
-        return e.withOverrun(Duration.between(end.get(), e.expectedEnd().get()));
     }
 
     private Draft evaluate(int i) {
@@ -141,6 +149,9 @@ final class Round {
         }
         Optional<Release> target = a.target();
         d.succeededAt = succeeded[i];
+        if (landing(d, landing[i], target)) {
+            return d;
+        }
         if (target.isPresent() && target.get().version().isNewerThan(from)) {
             releaseUpgrade(i, d, fromRelease, target.get());
         } else {
@@ -170,16 +181,27 @@ final class Round {
             } else {
                 d.path = path.versions();
                 d.kind = Optional.of(path.kind());
+                d.hopKinds = path.hopKinds();
+                d.unplacedHops = path.unplaced();
                 d.unchecked = path.unchecked();
             }
-            ChangeSummary change = fleet.summary(i, d.cluster, fromRelease.get(), target);
+            // judged from the release the cluster's resources are at: its document's, also when a simulation moved
+            // it part-way along its path without changing them
+            Release base = model.catalog.get(d.cluster.release()).orElse(fromRelease.get());
+            ChangeSummary change = fleet.summary(i, d.cluster, base, target);
             d.impact = change.impact();
             change.blockers().forEach(d::block);
-            d.upgradeKind = new UpgradeKind(path.kind().versionChange(), change.changesNodes());
+            // exclusions judge the hop the cluster takes next, not the whole path
+            PlanKind next = path.hopKinds().isEmpty() ? path.kind() : path.hopKinds().get(0);
+            d.upgradeKind = new UpgradeKind(next.versionChange(), change.changesNodes());
         }
-        if (fromHistory(d, latest[i])) {
+        HistoryEntry hop = latestHop[i];
+        boolean nextHop = hop != null && !d.path.isEmpty() && hop.to().samePrecedence(d.path.get(0))
+                && (latest[i] == null || !hop.at().isBefore(latest[i].at()));
+        if (nextHop ? hopFromHistory(d, hop) : fromHistory(d, latest[i])) {
             return;
         }
+        d.midPath = midPath[i];
         if (d.state == null) {
             checkSchedule(d);
         }
@@ -222,6 +244,37 @@ final class Round {
         }
     }
 
+    /**
+     * Whether the cluster's document already names the release of a hop that has not finished: a
+     * publisher writes the desired release when the hop starts (the files, a commit), so the
+     * document runs ahead of the cluster until the hop's outcome is recorded and its owed
+     * after-hooks have passed. Such a cluster is in progress, or failed when the hop failed; it
+     * counts against its stage's concurrency and failures, and its stage is not done.
+     */
+    private boolean landing(Draft d, HistoryEntry h, Optional<Release> target) {
+        if (h == null) {
+            return false;
+        }
+        boolean owesHooks = !h.owedHooks().isEmpty() && h.step() != HistoryEntry.Step.FINISHED;
+        boolean unfinished = h.state() == UpgradeState.IN_PROGRESS || h.state() == UpgradeState.FAILED || owesHooks;
+        if (!unfinished) {
+            return false;
+        }
+        Version to = target.map(Release::version).filter(t -> !t.isOlderThan(h.to())).orElse(h.to());
+        d.to = Optional.of(to);
+        d.releaseChange = Optional.of(h.from().changeTo(to));
+        d.staged = true;
+        d.blockers.clear();
+        if (h.state() == UpgradeState.FAILED) {
+            d.state = UpgradeState.FAILED;
+            d.blockers.add(Reason.of(ReasonCodes.UPGRADE_FAILED, "hop " + h.from() + " → " + h.to() + " failed at "
+                    + h.at() + why(h) + "; the planner does not retry it until someone acts"));
+        } else {
+            d.state = UpgradeState.IN_PROGRESS;
+        }
+        return true;
+    }
+
     /** Takes the state from history when the cluster's upgrade is in progress, succeeded or failed; whether it did. */
     private boolean fromHistory(Draft d, HistoryEntry h) {
         if (h == null) {
@@ -236,15 +289,39 @@ final class Round {
             }
             default -> {
                 d.state = UpgradeState.FAILED;
-                String why = h.message().isBlank() ? "" : ": " + h.message();
-                if (!h.reasons().isEmpty()) {
-                    why += (why.isEmpty() ? ": " : "; ") + h.reasons().get(0).message();
-                }
                 d.blockers.add(Reason.of(ReasonCodes.UPGRADE_FAILED, "the upgrade to " + h.to() + " failed at " + h.at()
-                        + why + "; the planner does not retry it until someone acts"));
+                        + why(h) + "; the planner does not retry it until someone acts"));
             }
         }
         return true;
+    }
+
+    /**
+     * Takes the state from the latest entry of the hop the cluster takes next, when that is later
+     * than any entry for the target: in progress; failed (the upgrade fails with it, for its stage's
+     * budget); or succeeded while the cluster does not run the hop's release yet, which is the
+     * upgrade still under way (the inventory follows). Never {@code succeeded}: the path goes on.
+     */
+    private boolean hopFromHistory(Draft d, HistoryEntry h) {
+        d.blockers.clear();
+        switch (h.state()) {
+            case FAILED -> {
+                d.state = UpgradeState.FAILED;
+                d.blockers.add(Reason.of(ReasonCodes.UPGRADE_FAILED, "hop " + h.from() + " → " + h.to() + " of the upgrade"
+                        + " to " + d.to.orElseThrow() + " failed at " + h.at() + why(h)
+                        + "; the planner does not retry it until someone acts"));
+            }
+            default -> d.state = UpgradeState.IN_PROGRESS;
+        }
+        return true;
+    }
+
+    private static String why(HistoryEntry h) {
+        String why = h.message().isBlank() ? "" : ": " + h.message();
+        if (!h.reasons().isEmpty()) {
+            why += (why.isEmpty() ? ": " : "; ") + h.reasons().get(0).message();
+        }
+        return why;
     }
 
     private void checkSchedule(Draft d) {

@@ -12,7 +12,8 @@ import java.util.Optional;
  * when every cluster of the one before is done (at the target, succeeded, or failed within that
  * stage's failure budget) and that stage's soak, counted from its last success, has passed; a stage
  * with more failures than {@code maxFailures} halts, and every later stage with it; at most
- * {@code maxConcurrent} clusters of a stage are in flight, the ready ones taken in cluster-id order.
+ * {@code maxConcurrent} clusters of a stage are in flight (upgrading, or part-way along a path of
+ * several hops, between two of them, which keep their slot), the ready ones taken in cluster-id order.
  * Each stage is visited once: linear in the upgrade's clusters.
  */
 final class StageGate {
@@ -45,7 +46,8 @@ final class StageGate {
                 continue;
             }
             failures += d.state == UpgradeState.FAILED ? 1 : 0;
-            inFlight += d.state == UpgradeState.IN_PROGRESS ? 1 : 0;
+            // a cluster part-way along its path is in flight between its hops: it keeps its slot
+            inFlight += d.state == UpgradeState.IN_PROGRESS || d.midPath && d.needsWindow() ? 1 : 0;
         }
         boolean ownHalt = failures > g.stage.maxFailures();
         boolean halted = gate.halted() || ownHalt;
@@ -75,7 +77,7 @@ final class StageGate {
                 if (openAt.isAfter(now) && d.state != UpgradeState.BLOCKED) {
                     d.times.add(gate.hold().orElseThrow());
                     d.state = UpgradeState.WAITING;
-                } else if (d.state == UpgradeState.READY) {
+                } else if (d.state == UpgradeState.READY && !d.midPath) {
                     if (slots > 0) {
                         slots--;
                     } else {

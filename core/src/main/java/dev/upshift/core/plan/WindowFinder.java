@@ -2,6 +2,7 @@ package dev.upshift.core.plan;
 
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.common.value.Durations;
+import dev.upshift.release.Version;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.schedule.Freeze;
 import dev.upshift.schedule.Interval;
@@ -13,6 +14,7 @@ import dev.upshift.spi.WindowPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -29,6 +31,7 @@ final class WindowFinder {
     private final Duration horizon;
     private final Instant now;
     private final Map<Query, Optional<Interval>> answers = new HashMap<>();
+    private final Map<HopQuery, Placement> hopAnswers = new HashMap<>();
 
     WindowFinder(ScheduleAccess schedules, Duration horizon, Instant now) {
         this.schedules = schedules;
@@ -74,12 +77,15 @@ final class WindowFinder {
         if (openAt.isPresent() && openAt.get().isAfter(now)) {
             bound = later(bound, openAt.get());
         }
-        Duration atLeast = d.policy == WindowPolicy.COMPLETE_WITHIN ? d.expectedDuration : Duration.ZERO;
+        Duration atLeast = atLeast(d);
         // The freeze is part of the bound, so the schedule's own allowed time answers as withFreeze would.
         Optional<Interval> window = ask(scheduleName.orElse(""), false, allowed, d.upgradeKind, bound, atLeast,
                 d.expectedDuration);
         Instant earliest = bound;
-        Optional<Instant> excludedUntil = schedule.flatMap(s -> excluded(d, s, earliest, atLeast, window));
+        Optional<Reason> exclusion = schedule.flatMap(s -> excluded(d.upgradeKind, d.expectedDuration, s, earliest,
+                atLeast, window));
+        exclusion.ifPresent(d.times::add);
+        Optional<Instant> excludedUntil = exclusion.flatMap(Reason::until);
         if (window.isEmpty()) {
             d.block(Reason.of(ReasonCodes.NO_WINDOW, "no window" + scheduleName.map(s -> " of schedule " + s).orElse("")
                     + " allows a " + d.upgradeKind + " upgrade" + (atLeast.isZero() ? "" : " of " + Durations.format(atLeast))
@@ -88,7 +94,7 @@ final class WindowFinder {
         }
         Interval w = window.get();
         d.window = window;
-        d.expectedEnd = expectedEnd(d, allowed, w);
+        d.expectedEnd = expectedEnd(d, d.upgradeKind, allowed, w);
         if (!w.start().isAfter(now)) {
             d.state = UpgradeState.READY;
             return;
@@ -105,25 +111,99 @@ final class WindowFinder {
         }
     }
 
-    /** Adds {@code EXCLUDED} when the schedule's windows alone would allow an earlier start; returns when it lifts. */
-    private Optional<Instant> excluded(Draft d, MaintenanceSchedule s, Instant bound, Duration atLeast,
-            Optional<Interval> window) {
-        if (s.exclusions().stream().noneMatch(e -> e.scope().blocks(d.upgradeKind))) {
+    /**
+     * A later hop of a draft that has its window: it starts no earlier than {@code after}, the
+     * expected end of the hop before it, in the first window from there with room for it, its own
+     * kind judged by the cluster's exclusions as the first hop's is. Unplaced when no window within
+     * the horizon has room.
+     */
+    PlannedHop laterHop(Draft d, Version from, Version to, PlanKind hopKind, Instant after) {
+        UpgradeKind kind = new UpgradeKind(hopKind.versionChange(), d.upgradeKind.changesNodes());
+        Instant bound = d.cluster.freeze().filter(f -> f.blocks(after)).map(f -> later(after, f.until())).orElse(after);
+        // clusters that share a schedule, an intent and a first window ask the same question of their later hops
+        HopQuery q = new HopQuery(d.cluster.schedule().orElse(""), kind, bound, d.policy, d.expectedDuration);
+        Placement p = hopAnswers.get(q);
+        if (p == null) {
+            p = placeHop(d, kind, bound);
+            hopAnswers.put(q, p);
+        }
+        return new PlannedHop(from, to, hopKind, p.window(), p.end(), p.overrun(), p.reasons());
+    }
+
+    private record HopQuery(String schedule, UpgradeKind kind, Instant bound, WindowPolicy policy, Duration duration) {}
+
+    /** Where a hop starts and ends, and why not sooner; all empty when no window has room. */
+    private record Placement(Optional<Interval> window, Optional<Instant> end, Optional<Duration> overrun,
+            List<Reason> reasons) {
+        static final Placement NONE = new Placement(Optional.empty(), Optional.empty(), Optional.empty(), List.of());
+    }
+
+    private Placement placeHop(Draft d, UpgradeKind kind, Instant bound) {
+        try {
+            Optional<String> scheduleName = d.cluster.schedule();
+            Optional<MaintenanceSchedule> schedule = scheduleName.flatMap(schedules::schedule);
+            AllowedIntervals allowed = scheduleName.isEmpty() ? AllowedIntervals.always()
+                    : schedules.get(scheduleName.get(), now).orElseThrow();
+            Duration atLeast = atLeast(d);
+            Optional<Interval> window = ask(scheduleName.orElse(""), false, allowed, kind, bound, atLeast,
+                    d.expectedDuration);
+            if (window.isEmpty()) {
+                return Placement.NONE;
+            }
+            Optional<Reason> exclusion = schedule.flatMap(s -> excluded(kind, d.expectedDuration, s, bound, atLeast,
+                    window));
+            Optional<Instant> end = expectedEnd(d, kind, allowed, window.get());
+            return new Placement(window, end, overrun(d.policy, window, end), exclusion.map(List::of).orElse(List.of()));
+        } catch (IllegalArgumentException | UpshiftException e) {
+            // only instants past the supported range get here
+            return Placement.NONE;
+        }
+    }
+
+    /** How long a {@code startWithin} upgrade with this window and end runs past the window, when it does. */
+    static Optional<Duration> overrun(WindowPolicy policy, Optional<Interval> window, Optional<Instant> end) {
+        if (policy != WindowPolicy.START_WITHIN || window.isEmpty() || end.isEmpty()) {
             return Optional.empty();
         }
-        Optional<Interval> bare = ask(s.name(), true, null, d.upgradeKind, bound, atLeast, Duration.ZERO);
+        Optional<Instant> closes = window.get().end();
+        if (closes.isEmpty() || !end.get().isAfter(closes.get())) {
+            return Optional.empty();
+        }
+        return Optional.of(Duration.between(closes.get(), end.get()));
+    }
+
+    private static Duration atLeast(Draft d) {
+        return d.policy == WindowPolicy.COMPLETE_WITHIN ? d.expectedDuration : Duration.ZERO;
+    }
+
+    /**
+     * {@code EXCLUDED} when the schedule's windows alone would allow an earlier start: an exclusion
+     * that blocks the kind is in force then, or a start then would run into one. Its {@code until}
+     * is when that exclusion's occurrence ends.
+     */
+    private Optional<Reason> excluded(UpgradeKind kind, Duration duration, MaintenanceSchedule s, Instant bound,
+            Duration atLeast, Optional<Interval> window) {
+        if (window.isPresent() && !window.get().start().isAfter(bound)
+                || s.exclusions().stream().noneMatch(e -> e.scope().blocks(kind))) {
+            return Optional.empty(); // nothing delayed it, or nothing could have
+        }
+        Optional<Interval> bare = ask(s.name(), true, null, kind, bound, atLeast, Duration.ZERO);
         if (bare.isEmpty() || window.isPresent() && !bare.get().start().isBefore(window.get().start())) {
             return Optional.empty();
         }
-        Optional<ScheduleAccess.Blocking> blocking = ScheduleAccess.blockingExclusion(s, d.upgradeKind,
-                bare.get().start(), longer(atLeast, d.expectedDuration));
-        Instant until = blocking.map(b -> b.occurrence().end().orElse(bare.get().start()))
-                .orElse(window.map(Interval::start).orElse(bare.get().start()));
+        Instant start = bare.get().start();
+        Optional<ScheduleAccess.Blocking> blocking = ScheduleAccess.blockingExclusion(s, kind, start,
+                longer(atLeast, duration));
+        Instant until = blocking.map(b -> b.occurrence().end().orElse(start))
+                .orElse(window.map(Interval::start).orElse(start));
         String name = blocking.map(b -> "maintenance exclusion '" + b.exclusion().name() + "' (" + b.exclusion().scope()
                 + ")").orElse("a maintenance exclusion");
-        d.times.add(Reason.until(ReasonCodes.EXCLUDED, name + " of schedule " + s.name() + " blocks " + d.upgradeKind
-                + " upgrades until " + until, until));
-        return Optional.of(until);
+        Optional<Instant> ahead = blocking.map(b -> b.occurrence().start()).filter(t -> t.isAfter(start));
+        String text = name + " of schedule " + s.name() + " blocks " + kind + " upgrades "
+                + ahead.map(t -> "from " + t + " until " + until + "; a " + Durations.format(duration) + " upgrade"
+                        + " started in the window at " + start + " would run into it")
+                        .orElse("until " + until);
+        return Optional.of(Reason.until(ReasonCodes.EXCLUDED, text, until));
     }
 
     private Optional<Interval> ask(String schedule, boolean bare, AllowedIntervals allowed, UpgradeKind kind, Instant at,
@@ -172,7 +252,7 @@ final class WindowFinder {
     }
 
     /** When the upgrade ends if it starts at the window's start: past the window for startWithin, across windows for pauseAndResume. */
-    private Optional<Instant> expectedEnd(Draft d, AllowedIntervals allowed, Interval w) {
+    private Optional<Instant> expectedEnd(Draft d, UpgradeKind kind, AllowedIntervals allowed, Interval w) {
         if (d.policy != WindowPolicy.PAUSE_AND_RESUME) {
             return Optional.of(w.start().plus(d.expectedDuration));
         }
@@ -187,7 +267,7 @@ final class WindowFinder {
                 return Optional.of(current.start().plus(left));
             }
             left = left.minus(length);
-            Optional<Interval> next = allowed.next(current.end().get(), d.upgradeKind, Duration.ZERO, horizon);
+            Optional<Interval> next = allowed.next(current.end().get(), kind, Duration.ZERO, horizon);
             if (next.isEmpty()) {
                 return Optional.empty();
             }

@@ -10,6 +10,7 @@ import dev.upshift.common.value.Durations;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanKind;
+import dev.upshift.core.plan.PlannedHop;
 import dev.upshift.core.simulate.Forecast;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.release.Version;
@@ -103,6 +104,26 @@ public final class PlanJson {
         putOrNull(o, "endOfLife", e.endOfLife().map(Object::toString).orElse(null));
         o.put("unchecked", e.unchecked());
         putOrNull(o, "overrun", e.overrun().map(Durations::format).orElse(null));
+        ArrayNode hops = o.putArray("hops");
+        e.hops().forEach(h -> hops.add(hop(h)));
+        return o;
+    }
+
+    /** One hop: {@code from}, {@code to}, {@code kind}, {@code window}, {@code expectedEnd}, {@code overrun}, {@code reasons}. */
+    private static ObjectNode hop(PlannedHop h) {
+        ObjectNode o = JsonParts.NODES.objectNode();
+        o.put("from", h.from().toString());
+        o.put("to", h.to().toString());
+        o.put("kind", h.kind().word());
+        if (h.window().isPresent()) {
+            o.set("window", JsonParts.interval(h.window().get()));
+        } else {
+            o.putNull("window");
+        }
+        putOrNull(o, "expectedEnd", h.expectedEnd().map(Object::toString).orElse(null));
+        putOrNull(o, "overrun", h.overrun().map(Durations::format).orElse(null));
+        ArrayNode reasons = o.putArray("reasons");
+        h.reasons().forEach(r -> reasons.add(JsonParts.reason(r)));
         return o;
     }
 

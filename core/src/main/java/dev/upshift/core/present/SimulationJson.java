@@ -132,6 +132,8 @@ public final class SimulationJson {
         } else {
             o.putNull("window");
         }
+        o.put("hop", u.hop());
+        o.put("hops", u.hops());
         return o;
     }
 

@@ -48,6 +48,7 @@ final class Styles {
             .rows .win{fill:var(--win)}
             .rows .excl{fill:url(#hatch-excl)}.rows .frz{fill:url(#hatch-frz)}
             .rows .bar.ok{fill:var(--ok)}.rows .bar.fail{fill:var(--fail)}.rows .bar.run{fill:var(--prog)}
+            .rows .lbg{fill:#fff;fill-opacity:.94}
             .rows .bl{font-size:11px;fill:#3e4c59;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}
             .rows .bl.fail{fill:var(--fail);font-weight:600}.rows .bl.run{fill:var(--prog)}
             .rows .note{font-size:11.5px;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}

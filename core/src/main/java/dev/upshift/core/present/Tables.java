@@ -5,6 +5,7 @@ import static dev.upshift.core.present.Html.esc;
 import dev.upshift.common.value.Durations;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.plan.PlannedHop;
 import dev.upshift.core.simulate.Forecast;
 import dev.upshift.core.simulate.SimulatedCluster;
 import dev.upshift.core.simulate.SimulatedUpgrade;
@@ -27,7 +28,8 @@ final class Tables {
         for (SimulatedCluster c : sim.clusters()) {
             out.append("<tr><td class=\"cl\">").append(esc(c.cluster())).append("</td><td>")
                     .append(esc(c.upgrade().orElse("—"))).append("</td><td>").append(esc(c.stage().orElse("—")))
-                    .append("</td><td class=\"nw mono\">").append(esc(move(c))).append("</td>");
+                    .append("</td><td class=\"nw mono\">").append(esc(move(c, sim.firstPlan().entry(c.cluster()))))
+                    .append("</td>");
             List<SimulatedUpgrade> ups = c.upgrades();
             if (ups.isEmpty()) {
                 out.append("<td class=\"faint\">—</td><td class=\"faint\">—</td>");
@@ -46,12 +48,18 @@ final class Tables {
         out.append("</tbody></table></div>\n");
     }
 
-    private static String move(SimulatedCluster c) {
+    /** {@code 20.0.2 → 20.1.0}, or every release of a path of several hops: {@code 19.2.4 → 20.0.2 → 20.1.0}. */
+    private static String move(SimulatedCluster c, Optional<PlanEntry> first) {
         if (c.target().isEmpty()) {
             return c.from().toString();
         }
         if (c.target().get().equals(c.from())) {
             return c.kind().map(k -> k.word() + " at ").orElse("at ") + c.from();
+        }
+        if (first.filter(e -> e.hops().size() > 1).isPresent()) {
+            StringBuilder s = new StringBuilder(c.from().toString());
+            first.get().path().forEach(v -> s.append(" → ").append(v));
+            return s.toString();
         }
         return c.from() + " → " + c.target().get();
     }
@@ -63,12 +71,12 @@ final class Tables {
         for (PlanEntry e : plan.entries()) {
             out.append("<tr><td class=\"cl\">").append(esc(e.cluster())).append("</td><td class=\"nw mono\">")
                     .append(esc(e.from().toString())).append("</td><td class=\"nw mono\">")
-                    .append(e.to().map(v -> esc(v.toString())).orElse("<span class=\"faint\">—</span>"))
+                    .append(e.to().map(v -> esc(v.toString())).orElse("<span class=\"faint\">—</span>")).append(via(e))
                     .append("</td><td>").append(e.kind().map(k -> esc(k.word())).orElse("<span class=\"faint\">—</span>"))
                     .append("</td><td>").append(esc(e.stage().orElse("—"))).append("</td><td>").append(state(e.state()))
                     .append("</td><td class=\"nw\">").append(e.window().map(Tables::window).orElse("<span class=\"faint\">—</span>"))
                     .append(e.overrun().map(d -> "<br><span class=\"muted\">" + esc(overrun(d)) + "</span>").orElse(""))
-                    .append("</td><td>");
+                    .append(laterHops(e)).append("</td><td>");
             if (e.reasons().isEmpty()) {
                 out.append("<span class=\"faint\">—</span>");
             }
@@ -84,6 +92,28 @@ final class Tables {
             out.append("</td></tr>\n");
         }
         out.append("</tbody></table></div>\n");
+    }
+
+    /** Under a path of several hops' target: {@code via 20.0.2 · hop 1 of 2}. */
+    private static String via(PlanEntry e) {
+        if (e.hops().size() < 2) {
+            return "";
+        }
+        List<String> between = e.path().subList(0, e.path().size() - 1).stream().map(Object::toString).toList();
+        return "<br><span class=\"muted\">via " + esc(String.join(", ", between)) + " · hop 1 of " + e.hops().size()
+                + "</span>";
+    }
+
+    /** Under the first hop's window, each later hop's: {@code hop 2: 2027-01-04 21:00 → 2027-01-05 01:00}. */
+    private static String laterHops(PlanEntry e) {
+        StringBuilder s = new StringBuilder();
+        for (int k = 1; k < e.hops().size(); k++) {
+            PlannedHop h = e.hops().get(k);
+            s.append("<br><span class=\"muted\">hop ").append(k + 1).append(": ")
+                    .append(h.window().map(Tables::window).orElse("after hop " + k))
+                    .append(h.overrun().map(d -> ", " + esc(overrun(d))).orElse("")).append("</span>");
+        }
+        return s.toString();
     }
 
     /** {@code runs 2h past the window}: a {@code startWithin} upgrade that is expected to outlast its window. */

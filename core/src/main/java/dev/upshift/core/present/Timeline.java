@@ -25,6 +25,10 @@ final class Timeline {
     static final int ROW = 22;
     static final int STAGE = 26;
     static final int AXIS = 30;
+    /** About how wide a character of a bar's label is, in pixels (11px system sans). */
+    static final double BAR_CHAR = 6.1;
+    /** About how wide a character of a note is, in pixels (11.5px system sans). */
+    static final double NOTE_CHAR = 6.3;
 
     private final Simulation sim;
     private final Axis axis;
@@ -128,9 +132,7 @@ final class Timeline {
                     .append(ROW - 8).append("\"><title>").append(esc("frozen until " + Html.time(f.until()) + " UTC: "
                             + f.reason())).append("</title></rect>");
         });
-        for (SimulatedUpgrade u : c.upgrades()) {
-            bar(y, u);
-        }
+        bars(y, c.upgrades());
         if (c.upgrades().isEmpty()) {
             note(y, c);
         }
@@ -138,26 +140,85 @@ final class Timeline {
                 .append("\" y2=\"").append(num(y + ROW - 0.5)).append("\"/></g>\n");
     }
 
-    private void bar(int y, SimulatedUpgrade u) {
+    /**
+     * A bar per upgrade (per hop, on a path of several), and a label per run of bars that lie too
+     * close together for a label each: after the run's last bar, or before its first when the chart
+     * ends first. Each label has a background of its own, so it never sits on hatching.
+     */
+    private void bars(int y, List<SimulatedUpgrade> upgrades) {
+        int first = 0;
+        for (int i = 0; i < upgrades.size(); i++) {
+            SimulatedUpgrade u = upgrades.get(i);
+            double x2 = bar(y, u);
+            boolean joined = i + 1 < upgrades.size()
+                    && axis.x(upgrades.get(i + 1).start()) - x2 < 10 + label(upgrades.subList(first, i + 1)).length() * BAR_CHAR;
+            if (!joined) {
+                List<SimulatedUpgrade> run = upgrades.subList(first, i + 1);
+                String text = label(run);
+                double x1 = axis.x(run.get(0).start());
+                double w = text.length() * BAR_CHAR;
+                boolean right = x2 + 5 + w <= axis.end();
+                text(right ? x2 + 5 : x1 - 5, y, text, "bl " + cls(u), !right, BAR_CHAR);
+                first = i + 1;
+            }
+        }
+    }
+
+    /** Draws an upgrade's bar; returns where it ends. */
+    private double bar(int y, SimulatedUpgrade u) {
         double x1 = axis.x(u.start());
         double x2 = Math.max(x1 + 3, axis.x(u.end()));
-        String cls = switch (u.outcome()) {
+        out.append("<rect class=\"bar ").append(cls(u)).append("\" x=\"").append(num(x1)).append("\" y=\"").append(y + 6)
+                .append("\" width=\"").append(num(x2 - x1)).append("\" height=\"").append(ROW - 12)
+                .append("\" rx=\"2\"><title>").append(esc(hop(u) + ": " + Html.time(u.start()) + " → " + Html.time(u.end())
+                        + " UTC, " + u.outcome().word())).append("</title></rect>");
+        return x2;
+    }
+
+    private static String cls(SimulatedUpgrade u) {
+        return switch (u.outcome()) {
             case SUCCEEDED -> "ok";
             case FAILED -> "fail";
             default -> "run";
         };
-        out.append("<rect class=\"bar ").append(cls).append("\" x=\"").append(num(x1)).append("\" y=\"").append(y + 6)
-                .append("\" width=\"").append(num(x2 - x1)).append("\" height=\"").append(ROW - 12).append("\" rx=\"2\"/>");
-        String label = u.from().equals(u.to()) ? "config " + u.to() : u.from() + " → " + u.to();
-        if (u.outcome() == UpgradeState.FAILED) {
-            label += " failed";
-        } else if (u.outcome() == UpgradeState.IN_PROGRESS) {
-            label += " in progress";
+    }
+
+    /** {@code 20.0.2 → 20.1.0}, {@code 19.2.4 → 20.0.2, hop 1 of 2}, {@code config 20.1.0}. */
+    private static String hop(SimulatedUpgrade u) {
+        if (u.from().equals(u.to())) {
+            return "config " + u.to();
         }
-        double w = label.length() * 6.1;
-        boolean right = x2 + 5 + w <= axis.end();
-        out.append("<text class=\"bl ").append(cls).append("\" x=\"").append(num(right ? x2 + 5 : x1 - 5)).append("\" y=\"")
-                .append(y + 15).append("\"").append(right ? "" : " text-anchor=\"end\"").append(">").append(esc(label))
+        return u.from() + " → " + u.to() + (u.hops() > 1 ? ", hop " + u.hop() + " of " + u.hops() : "");
+    }
+
+    /** One run's label: {@code 19.2.4 → 20.0.2 → 20.1.0, hops 1–2 of 2}, and how its last upgrade ended. */
+    static String label(List<SimulatedUpgrade> run) {
+        SimulatedUpgrade last = run.get(run.size() - 1);
+        String text;
+        if (run.size() == 1) {
+            text = hop(last);
+        } else {
+            StringBuilder s = new StringBuilder(run.get(0).from().toString());
+            run.forEach(u -> s.append(" → ").append(u.to()));
+            text = s.append(", hops ").append(run.get(0).hop()).append('–').append(last.hop()).append(" of ")
+                    .append(last.hops()).toString();
+        }
+        if (last.outcome() == UpgradeState.FAILED) {
+            text += " failed";
+        } else if (last.outcome() == UpgradeState.IN_PROGRESS) {
+            text += " in progress";
+        }
+        return text;
+    }
+
+    /** A label on a background of its own (the hatching of exclusions and freezes stays behind it). */
+    private void text(double x, int y, String text, String cls, boolean endAnchored, double charWidth) {
+        double w = text.length() * charWidth + 6;
+        double left = endAnchored ? x - w + 3 : x - 3;
+        out.append("<rect class=\"lbg\" x=\"").append(num(left)).append("\" y=\"").append(y + 4).append("\" width=\"")
+                .append(num(w)).append("\" height=\"").append(ROW - 8).append("\" rx=\"2\"/>");
+        out.append("<text class=\"").append(cls).append("\" x=\"").append(num(x)).append("\" y=\"").append(y + 15)
+                .append("\"").append(endAnchored ? " text-anchor=\"end\"" : "").append(">").append(esc(text))
                 .append("</text>");
     }
 
@@ -172,7 +233,7 @@ final class Timeline {
             }
             case BLOCKED, FAILED -> {
                 cls = "blocked";
-                text = c.state().word() + " · " + first.map(r -> r.code() + " — " + r.message()).orElse("no reason given");
+                text = c.state().word() + " · " + first.map(r -> r.code() + " — " + Notes.fieldFirst(r)).orElse("no reason given");
             }
             default -> {
                 cls = "waiting";
@@ -180,8 +241,7 @@ final class Timeline {
                         .map(h -> " · held back longest by " + h.code() + " (" + Html.duration(h.total()) + ")").orElse("");
             }
         }
-        out.append("<text class=\"note ").append(cls).append("\" x=\"").append(LABEL + 8).append("\" y=\"").append(y + 15)
-                .append("\">").append(esc(Html.clip(text, (int) (CHART / 6.3)))).append("</text>");
+        text(LABEL + 8, y, Html.clip(text, (int) (CHART / NOTE_CHAR) - 2), "note " + cls, false, NOTE_CHAR);
     }
 
     private String tooltip(SimulatedCluster c) {
@@ -191,8 +251,8 @@ final class Timeline {
         c.stage().ifPresent(st -> s.append(", stage ").append(st));
         s.append(", ").append(c.state().word());
         for (SimulatedUpgrade u : c.upgrades()) {
-            s.append("\n").append(u.outcome().word()).append(": ").append(Html.time(u.start())).append(" → ")
-                    .append(Html.time(u.end())).append(" UTC");
+            s.append("\n").append(u.outcome().word()).append(u.hops() > 1 ? " (hop " + u.hop() + " of " + u.hops() + ")" : "")
+                    .append(": ").append(Html.time(u.start())).append(" → ").append(Html.time(u.end())).append(" UTC");
         }
         if (!c.heldBack().isEmpty()) {
             s.append("\nheld back: ").append(c.heldBack().stream()

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.tree.JsonText;
 import dev.upshift.common.value.Durations;
+import dev.upshift.schedule.ExclusionOccurrence;
 import dev.upshift.schedule.Interval;
 import dev.upshift.schedule.UpgradeKind;
 import java.time.Duration;
@@ -67,6 +68,25 @@ public final class WindowsJson {
      */
     public static String render(Query query, List<Interval> intervals, Optional<Instant> searchStoppedAt) {
         return JsonText.pretty(tree(query, intervals, searchStoppedAt));
+    }
+
+    /**
+     * The intervals found as pretty JSON text with, last, {@code exclusions}: the occurrences of the
+     * exclusions that block the kind within the range ({@code upshift windows --exclusions}), each
+     * {@code name} (an imported one says its calendar), {@code scope}, {@code start} and {@code end}.
+     */
+    public static String render(Query query, List<Interval> intervals, Optional<Instant> searchStoppedAt,
+            List<ExclusionOccurrence> exclusions) {
+        ObjectNode root = tree(query, intervals, searchStoppedAt);
+        ArrayNode list = root.putArray("exclusions");
+        for (ExclusionOccurrence x : exclusions) {
+            ObjectNode item = list.addObject();
+            item.put("name", x.name());
+            item.put("scope", x.scope().word());
+            item.put("start", x.interval().start().toString());
+            item.put("end", x.interval().end().orElseThrow().toString());
+        }
+        return JsonText.pretty(root);
     }
 
     /**

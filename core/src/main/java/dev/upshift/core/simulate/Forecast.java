@@ -34,7 +34,12 @@ import org.apiguardian.api.API;
  *
  * @param cluster the cluster's id
  * @param start when its first upgrade of the simulation starts; empty when none starts in the range
- * @param end when that upgrade ends (as simulated; it may lie past the range)
+ * @param end when that upgrade ends (as simulated; it may lie past the range); for a path of several
+ *     hops, when the last of its hops that starts in the range ends
+ * @param hopsRun how many hops of its path start in the range, the first included (1 for a path of
+ *     one hop or a configuration upgrade; 0 when nothing starts)
+ * @param hops how many hops its path has (1 for a path of one hop or a configuration upgrade; 0 when
+ *     nothing starts)
  * @param stage the stage it starts in, if it has one
  * @param after what held it back last before it started, not counting the wait for its window (its
  *     {@code until} is when that hold ended), or, when it never starts, the first reason of the
@@ -44,7 +49,13 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Forecast(String cluster, Optional<Instant> start, Optional<Instant> end, Optional<String> stage,
-        Optional<Reason> after, Duration range, UpgradeState state) {
+        Optional<Reason> after, Duration range, UpgradeState state, int hopsRun, int hops) {
+
+    /** A forecast of one hop (or none, when {@code start} is empty). */
+    public Forecast(String cluster, Optional<Instant> start, Optional<Instant> end, Optional<String> stage,
+            Optional<Reason> after, Duration range, UpgradeState state) {
+        this(cluster, start, end, stage, after, range, state, start.isPresent() ? 1 : 0, start.isPresent() ? 1 : 0);
+    }
 
     /** How far a forecast looks by default: 26 weeks. */
     public static final Duration DEFAULT_RANGE = Duration.ofDays(7L * 26);
@@ -58,6 +69,9 @@ public record Forecast(String cluster, Optional<Instant> start, Optional<Instant
         Objects.requireNonNull(after, "after");
         Objects.requireNonNull(range, "range");
         Objects.requireNonNull(state, "state");
+        if (hopsRun < 0 || hopsRun > hops) {
+            throw new IllegalArgumentException("a forecast of " + hopsRun + " hops of " + hops + "?");
+        }
     }
 
     /**
@@ -95,12 +109,19 @@ public record Forecast(String cluster, Optional<Instant> start, Optional<Instant
                     range, c.state());
         }
         SimulatedUpgrade first = c.upgrades().get(0);
+        SimulatedUpgrade last = first;
+        for (SimulatedUpgrade u : c.upgrades().subList(1, c.upgrades().size())) {
+            if (last.lastHop() || last.outcome() != UpgradeState.SUCCEEDED || u.hop() != last.hop() + 1) {
+                break;
+            }
+            last = u;
+        }
         Optional<Reason> after = c.heldBack().stream()
                 .filter(h -> !h.code().equals(ReasonCodes.OUTSIDE_WINDOW) && !h.until().isAfter(first.start()))
                 .max(Comparator.comparing(HeldBack::until))
                 .map(h -> Reason.until(h.code(), h.message(), h.until()));
-        return new Forecast(c.cluster(), Optional.of(first.start()), Optional.of(first.end()), first.stage(), after,
-                range, c.state());
+        return new Forecast(c.cluster(), Optional.of(first.start()), Optional.of(last.end()), first.stage(), after,
+                range, c.state(), last.hop() - first.hop() + 1, first.hops() - first.hop() + 1);
     }
 
     /**
@@ -110,7 +131,7 @@ public record Forecast(String cluster, Optional<Instant> start, Optional<Instant
      */
     public String text() {
         if (start.isEmpty()) {
-            String weeks = range.toDays() % 7 == 0 ? range.toDays() / 7 + " weeks" : range.toDays() + " days";
+            String weeks = weeks();
             return switch (state) {
                 case UP_TO_DATE -> "nothing to do";
                 case SUCCEEDED -> "its upgrade has succeeded";
@@ -125,9 +146,25 @@ public record Forecast(String cluster, Optional<Instant> start, Optional<Instant
         after.ifPresent(h -> s.append(", after ").append(phrase(h, start.get())));
         LocalDateTime a = LocalDateTime.ofInstant(start.get(), ZoneOffset.UTC);
         LocalDateTime b = LocalDateTime.ofInstant(end.orElseThrow(), ZoneOffset.UTC);
-        s.append("; finished by ").append(a.toLocalDate().equals(b.toLocalDate())
-                ? String.format(Locale.ROOT, "%02d:%02d", b.getHour(), b.getMinute()) : minute(end.get()));
+        String by = a.toLocalDate().equals(b.toLocalDate())
+                ? String.format(Locale.ROOT, "%02d:%02d", b.getHour(), b.getMinute()) : minute(end.get());
+        if (hops < 2) {
+            s.append("; finished by ").append(by);
+        } else if (hopsRun == hops) {
+            s.append("; ").append(hops).append(" hops, finished by ").append(by);
+        } else {
+            s.append("; hop ").append(hopsRun).append(" of ").append(hops).append(" finished by ").append(by)
+                    .append(", the next not within ").append(weeks());
+        }
         return s.toString();
+    }
+
+    private String weeks() {
+        long days = range.toDays();
+        if (days % 7 == 0 && days > 0) {
+            return days / 7 + (days == 7 ? " week" : " weeks");
+        }
+        return days + (days == 1 ? " day" : " days");
     }
 
     private static String phrase(Reason r, Instant start) {

@@ -21,12 +21,12 @@ import org.apiguardian.api.API;
  * @param upgrade the {@code ClusterUpgrade} that selects it, as the first plan named it
  * @param stage its stage in that upgrade, as the first plan named it
  * @param from the release it ran when the simulation started
- * @param target where the first plan sent it, if anywhere
+ * @param target where the first plan sent it, if anywhere (the end of its path)
  * @param kind the kind of that upgrade, as the first plan judged it
  * @param reached the release it ran when the simulation stopped
  * @param state where it stood when the simulation stopped
  * @param reasons the reasons of the last plan (why it stood there)
- * @param upgrades the upgrades it ran, in order of start
+ * @param upgrades the upgrades it ran, in order of start: one per hop of a path of several
  * @param heldBack what held it back, longest first (then by code): for each reason code, the total
  *     time it was the cluster's first reason
  * @param schedule the name of its maintenance schedule, if it names one
@@ -71,15 +71,29 @@ public record SimulatedCluster(String cluster, Optional<String> upgrade, Optiona
 
     /**
      * How its part of the simulation ended: its last upgrade's outcome ({@code succeeded},
-     * {@code failed}, {@code inProgress}) when it ran one, otherwise its {@link #state()}.
+     * {@code failed}, {@code inProgress}) when it ran one, otherwise its {@link #state()}; and its
+     * state when its last upgrade was a hop that succeeded with more of its path ahead (it waits for
+     * the next hop's window: {@code scheduled}, say).
      */
     public UpgradeState outcome() {
+        if (midPath()) {
+            return state;
+        }
         return lastUpgrade().map(SimulatedUpgrade::outcome).orElse(state);
     }
 
-    /** Whether at least one of its upgrades succeeded. */
+    /**
+     * Whether it got where it was going at least once: an upgrade that was the last hop of its path,
+     * or a configuration upgrade, succeeded. A cluster that stopped part-way along a path of several
+     * hops is not upgraded: see {@link #midPath()}.
+     */
     public boolean upgraded() {
-        return upgrades.stream().anyMatch(u -> u.outcome() == UpgradeState.SUCCEEDED);
+        return upgrades.stream().anyMatch(u -> u.outcome() == UpgradeState.SUCCEEDED && u.lastHop());
+    }
+
+    /** Whether it stopped part-way along a path of several hops: its last upgrade was a hop that succeeded, with more ahead. */
+    public boolean midPath() {
+        return lastUpgrade().filter(u -> u.outcome() == UpgradeState.SUCCEEDED && !u.lastHop()).isPresent();
     }
 
     /** Whether its last upgrade failed. */

@@ -74,7 +74,7 @@ public record Simulation(SimulationSettings settings, Instant end, Plan firstPla
             upgraded += c.upgraded() ? 1 : 0;
             failed += c.failed() ? 1 : 0;
             neverStarted += c.neverStarted() ? 1 : 0;
-            inProgress += c.lastUpgrade().filter(u -> !u.finished()).isPresent() ? 1 : 0;
+            inProgress += c.lastUpgrade().filter(u -> !u.finished()).isPresent() || c.midPath() ? 1 : 0;
             for (SimulatedUpgrade u : c.upgrades()) {
                 if (u.finished() && (last == null || u.end().isAfter(last))) {
                     last = u.end();
@@ -88,10 +88,12 @@ public record Simulation(SimulationSettings settings, Instant end, Plan firstPla
      * The simulation in numbers.
      *
      * @param clusters how many clusters
-     * @param upgraded how many had an upgrade succeed
+     * @param upgraded how many got where they were going: the last hop of their path (or a
+     *     configuration upgrade) succeeded
      * @param failed how many had their last upgrade fail
      * @param neverStarted how many had something to do in the first plan and never started
-     * @param inProgress how many were still upgrading when the simulation stopped
+     * @param inProgress how many were still upgrading when the simulation stopped: a hop under way,
+     *     or part-way along a path of several hops, the next not started yet
      * @param lastFinish when the last finished upgrade finished, if any did
      */
     public record Summary(int clusters, int upgraded, int failed, int neverStarted, int inProgress,

@@ -7,9 +7,11 @@ import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.PlanKind;
+import dev.upshift.core.plan.PlannedHop;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.plan.ReasonCodes;
+import dev.upshift.release.Version;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.Reason;
@@ -42,26 +44,33 @@ import org.apiguardian.api.API;
  * At each instant {@code t} of the simulation, in this order:
  * <ol>
  * <li>every upgrade whose end is reached finishes: a {@code SUCCEEDED} or {@code FAILED}
- *     {@link HistoryEntry} is appended at its end, and a success moves the cluster to its target;
+ *     {@link HistoryEntry} is appended at its end, and a success moves the cluster to the release
+ *     the hop landed on;
  * <li>the fleet is planned at {@code t} with the history so far and the releases reached so far
  *     ({@link PreparedFleet#plan(Instant, List, Map)});
- * <li>every {@code ready} entry starts at {@code t} (an {@code IN_PROGRESS} history entry), unless
- *     its window does not contain {@code t}, the cluster is already upgrading, or the same upgrade
- *     (cluster, from, to, intent) ran before in this simulation (a failed upgrade is not retried);
+ * <li>every {@code ready} entry starts its next hop at {@code t} (an {@code IN_PROGRESS} history
+ *     entry of that hop), unless its window does not contain {@code t}, the cluster is already
+ *     upgrading, or the same hop (cluster, from, to, intent) ran before in this simulation (a failed
+ *     hop is not retried);
  * <li>the next instant is the earliest, strictly after {@code t}, of: an upgrade's end, a planned
  *     window's start and a reason's {@code until}. Where there is none, the simulation stops;
  *     where it is at or past {@code settings.until()}, the clock goes to {@code until}, where
  *     upgrades ending then finish, the fleet is planned a last time and nothing more starts.
  * </ol>
- * An upgrade takes its {@code ClusterUpgrade}'s {@code expectedDuration}; under
+ * A path of several hops runs hop by hop, as the engine publishes it: the first hop from the
+ * cluster's release, and once it has succeeded the cluster runs the hop's release, is planned again
+ * from there and starts its next hop when that plan finds it {@code ready}, in a window of its own.
+ * History entries carry the hop's {@code from} and {@code to}.
+ *
+ * <p>Each hop takes its {@code ClusterUpgrade}'s {@code expectedDuration}; under
  * {@code pauseAndResume} it ends at the plan's {@code expectedEnd} (the finish across windows); a
  * configuration upgrade ends at the plan's {@code expectedEnd} (the planner's configured duration),
  * or after {@link ClusterUpgrade#DEFAULT_EXPECTED_DURATION} when the plan gives none.
  *
  * <h2>Failures</h2>
- * An upgrade fails when a draw in [0, 1) made from a hash of the seed, the cluster's id, the
- * intent's name, the two releases and whether it is a configuration upgrade is below the failure rate: one cluster's outcome never
- * depends on the order or presence of others.
+ * A hop (or configuration upgrade) fails when a draw in [0, 1) made from a hash of the seed, the
+ * cluster's id, the intent's name, the hop's two releases and whether it is a configuration upgrade
+ * is below the failure rate: one cluster's outcome never depends on the order or presence of others.
  *
  * <h2>What held a cluster back</h2>
  * Between two instants each cluster that is neither upgrading, starting nor done is held back by
@@ -148,8 +157,7 @@ public final class Simulator {
             List<Reason> reasons = f.fails() ? List.of(Reason.of(ReasonCodes.UPGRADE_FAILED, failure())) : List.of();
             state = state.append(new HistoryEntry(u.end(), u.cluster(), f.id(), u.from(), u.to(), u.upgrade(), outcome,
                     f.fails() ? failure() : "simulated upgrade succeeded", reasons))
-                    .land(u.cluster(), new SimulatedUpgrade(u.cluster(), u.upgrade(), u.stage(), u.from(), u.to(),
-                            u.kind(), u.start(), u.end(), outcome, u.window()));
+                    .land(u.cluster(), u.ended(outcome));
             if (!f.fails() && !u.to().equals(u.from())) {
                 state = state.withRelease(u.cluster(), u.to());
             }
@@ -170,17 +178,20 @@ public final class Simulator {
                 continue;
             }
             PlanKind kind = kind(e);
-            String key = e.cluster() + "\u0000" + e.from() + "\u0000" + e.to().get() + "\u0000" + e.upgrade().orElse("")
+            // the hop the engine publishes next; a configuration upgrade stays on its release
+            Version to = e.nextHop().map(PlannedHop::to).orElse(e.to().get());
+            String key = e.cluster() + "\u0000" + e.from() + "\u0000" + to + "\u0000" + e.upgrade().orElse("")
                     + "\u0000" + kind.word();
             if (state.attempted().contains(key)) {
                 continue;
             }
-            String id = "simulated/" + e.cluster() + "/" + e.from() + ".." + e.to().get() + "/" + e.upgrade().orElse("-")
+            String id = "simulated/" + e.cluster() + "/" + e.from() + ".." + to + "/" + e.upgrade().orElse("-")
                     + (kind == PlanKind.CONFIG ? "/config" : "");
             boolean fails = Outcomes.fails(settings.seed(), settings.failureRate(), e.cluster(), e.upgrade().orElse(""),
-                    e.from().toString(), e.to().get().toString(), kind == PlanKind.CONFIG ? "config" : "");
-            SimulatedUpgrade u = new SimulatedUpgrade(e.cluster(), e.upgrade(), e.stage(), e.from(), e.to().get(), kind, t,
-                    end(e, kind, t), UpgradeState.IN_PROGRESS, e.window());
+                    e.from().toString(), to.toString(), kind == PlanKind.CONFIG ? "config" : "");
+            int[] hop = hop(state, e);
+            SimulatedUpgrade u = new SimulatedUpgrade(e.cluster(), e.upgrade(), e.stage(), e.from(), to, kind, t,
+                    end(e, kind, t), UpgradeState.IN_PROGRESS, e.window(), hop[0], hop[1]);
             state = state.append(new HistoryEntry(t, e.cluster(), id, u.from(), u.to(), u.upgrade(),
                     UpgradeState.IN_PROGRESS, "simulated upgrade started", List.of()))
                     .launch(new State.Flight(u, id, fails), key);
@@ -189,7 +200,23 @@ public final class Simulator {
         return state;
     }
 
+    /**
+     * Which hop of how many an entry's next hop is: after a hop of the same upgrade that succeeded
+     * and landed the cluster where it is, the one after it; else the first of the plan's path.
+     */
+    private static int[] hop(State state, PlanEntry e) {
+        int ahead = Math.max(1, e.hops().size());
+        Optional<SimulatedUpgrade> before = state.ran().get(e.cluster()).flatMap(v -> v.lastOption()).toJavaOptional()
+                .filter(u -> u.outcome() == UpgradeState.SUCCEEDED && !u.lastHop() && u.upgrade().equals(e.upgrade())
+                        && u.to().equals(e.from()) && !e.hops().isEmpty());
+        return before.map(u -> new int[] {u.hop() + 1, u.hop() + ahead}).orElse(new int[] {1, ahead});
+    }
+
+    /** What exclusions judge for the upgrade it starts: the next hop's kind, or {@code config}. */
     private static PlanKind kind(PlanEntry e) {
+        if (e.nextHop().isPresent()) {
+            return e.nextHop().get().kind();
+        }
         return e.kind().orElseGet(() -> e.to().get().equals(e.from()) ? PlanKind.CONFIG
                 : PlanKind.of(e.from().changeTo(e.to().get())));
     }

@@ -9,6 +9,7 @@ import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.fleet.FleetDocuments;
 import dev.upshift.core.fleet.FleetKinds;
 import dev.upshift.core.fleet.ResourceFolders;
+import dev.upshift.schedule.CalendarSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -52,7 +53,7 @@ public final class FleetValidator {
 
     private FleetValidator(List<DocumentKind<?>> more) {
         this.more = List.copyOf(more);
-        kinds(ResourceFolders.none());
+        kinds(ResourceFolders.none(), CalendarSource.none());
     }
 
     /** A validator for Upshift's own kinds ({@link FleetKinds#standard(ResourceFolders)}). */
@@ -79,7 +80,7 @@ public final class FleetValidator {
     public ValidationReport validate(FleetDocuments fleet) {
         Problems problems = new Problems();
         problems.addAll(fleet.problems());
-        return validate(fleet.documents(), kinds(fleet.resourceFolders()), problems);
+        return validate(fleet.documents(), kinds(fleet.resourceFolders(), fleet.calendars()), problems);
     }
 
     /**
@@ -87,11 +88,11 @@ public final class FleetValidator {
      * names a resource folder is an error ({@link ResourceFolders#none()}).
      */
     public ValidationReport validate(List<SourceDocument> documents) {
-        return validate(documents, kinds(ResourceFolders.none()), new Problems());
+        return validate(documents, kinds(ResourceFolders.none(), CalendarSource.none()), new Problems());
     }
 
-    private DocumentKinds kinds(ResourceFolders folders) {
-        DocumentKinds kinds = FleetKinds.standard(folders);
+    private DocumentKinds kinds(ResourceFolders folders, CalendarSource calendars) {
+        DocumentKinds kinds = FleetKinds.standard(folders, calendars);
         for (DocumentKind<?> k : more) {
             kinds = kinds.with(k);
         }

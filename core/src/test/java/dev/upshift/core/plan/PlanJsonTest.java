@@ -66,7 +66,8 @@ class PlanJsonTest {
                       "impact": null,
                       "endOfLife": null,
                       "unchecked": false,
-                      "overrun": null
+                      "overrun": null,
+                      "hops": []
                     },
                     {
                       "cluster": "prod-eu-1",
@@ -101,7 +102,33 @@ class PlanJsonTest {
                       "impact": null,
                       "endOfLife": null,
                       "unchecked": false,
-                      "overrun": null
+                      "overrun": null,
+                      "hops": [
+                        {
+                          "from": "19.1.0",
+                          "to": "20.0.0",
+                          "kind": "minor",
+                          "window": {
+                            "start": "2027-01-04T22:00:00Z",
+                            "end": "2027-01-05T04:00:00Z"
+                          },
+                          "expectedEnd": "2027-01-04T23:00:00Z",
+                          "overrun": null,
+                          "reasons": []
+                        },
+                        {
+                          "from": "20.0.0",
+                          "to": "20.1.0",
+                          "kind": "minor",
+                          "window": {
+                            "start": "2027-01-04T23:00:00Z",
+                            "end": "2027-01-05T04:00:00Z"
+                          },
+                          "expectedEnd": "2027-01-05T00:00:00Z",
+                          "overrun": null,
+                          "reasons": []
+                        }
+                      ]
                     }
                   ],
                   "problems": []
@@ -114,14 +141,21 @@ class PlanJsonTest {
     void explains() {
         Explanation e = yearEnd().explain("prod-eu-1").orElseThrow();
         assertThat(e.sentence()).isEqualTo("frozen until 2027-01-02T00:00:00Z (year-end change freeze); then the next"
-                + " window is 2027-01-04T22:00:00Z–2027-01-05T04:00:00Z, expected to finish by 2027-01-04T23:00:00Z");
+                + " window is 2027-01-04T22:00:00Z–2027-01-05T04:00:00Z, expected to finish hop 1 of 2 (19.1.0 → 20.0.0) by"
+                + " 2027-01-04T23:00:00Z; then hop 2 of 2 (20.0.0 → 20.1.0) in the window"
+                + " 2027-01-04T23:00:00Z–2027-01-05T04:00:00Z, expected to finish by 2027-01-05T00:00:00Z");
         assertThat(e.lines()).containsExactly(
-                "prod-eu-1: 19.1.0 → 20.1.0 (minor), upgrade fleet-to-20.1, stage all, scheduled",
+                "prod-eu-1: 19.1.0 → 20.0.0 → 20.1.0 (minor), hop 1 of 2, upgrade fleet-to-20.1, stage all, scheduled",
                 "  1. frozen until 2027-01-02T00:00:00Z (year-end change freeze)",
-                "  2. then the next window is 2027-01-04T22:00:00Z–2027-01-05T04:00:00Z, expected to finish by"
-                        + " 2027-01-04T23:00:00Z");
+                "  2. then the next window is 2027-01-04T22:00:00Z–2027-01-05T04:00:00Z, expected to finish hop 1 of 2"
+                        + " (19.1.0 → 20.0.0) by 2027-01-04T23:00:00Z",
+                "  3. then hop 2 of 2 (20.0.0 → 20.1.0) in the window 2027-01-04T23:00:00Z–2027-01-05T04:00:00Z, expected"
+                        + " to finish by 2027-01-05T00:00:00Z");
+        assertThat(e.steps()).extracting(Explanation.Step::code).containsExactly(ReasonCodes.FROZEN,
+                ReasonCodes.OUTSIDE_WINDOW, "HOP");
         assertThat(e.steps()).extracting(Explanation.Step::until).containsExactly(
-                java.util.Optional.of(t("2027-01-02T00:00:00Z")), java.util.Optional.of(t("2027-01-04T22:00:00Z")));
+                java.util.Optional.of(t("2027-01-02T00:00:00Z")), java.util.Optional.of(t("2027-01-04T22:00:00Z")),
+                java.util.Optional.of(t("2027-01-04T23:00:00Z")));
         assertThat(yearEnd().explain("dev-1").orElseThrow().sentence()).isEqualTo("nothing to do");
         assertThat(yearEnd().explain("nope")).isEmpty();
     }

@@ -10,6 +10,8 @@ import dev.upshift.core.simulate.SimulatedUpgrade;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.Simulator;
+import dev.upshift.diff.document.DocumentDefaults;
+import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;
@@ -31,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.DisplayName;
@@ -65,8 +68,10 @@ class PlanPropertiesTest {
     }
 
     @Test
-    @DisplayName("no cluster starts inside an exclusion for its kind, outside every window, while frozen or before startTime")
+    @DisplayName("no hop starts inside an exclusion for its kind, outside every window, while frozen or before startTime,"
+            + " nor runs into an exclusion that blocks its kind; each later hop after the one before it")
     void windowsRespectTheirRules() {
+        AtomicInteger laterHops = new AtomicInteger();
         qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
             RandomFleets.Generated g = RandomFleets.generate(seed);
             Plan plan = plan(g);
@@ -78,25 +83,100 @@ class PlanPropertiesTest {
                     continue;
                 }
                 ManagedCluster c = clusters.get(e.cluster());
+                Optional<ClusterUpgrade> u = e.upgrade().map(upgrades::get);
                 Instant start = e.window().get().start();
                 assertThat(start).as("never before now").isAfterOrEqualTo(g.now());
-                c.freeze().ifPresent(f -> assertThat(start).as("not while frozen: %s", e).isAfterOrEqualTo(f.until()));
-                Optional<ClusterUpgrade> u = e.upgrade().map(upgrades::get);
                 u.flatMap(ClusterUpgrade::startTime).ifPresent(t -> assertThat(start).as("not before startTime").isAfterOrEqualTo(t));
-                if (c.schedule().isEmpty()) {
-                    continue;
+                // the next hop's own kind, from the catalog: what the engine publishes first
+                PlanKind first = e.path().isEmpty() ? e.kind().orElseThrow()
+                        : hopKind(g.input().catalog(), e.from(), e.path().get(0));
+                checkStart(c, schedules, u, e, first, e.window().get());
+                Instant after = e.expectedEnd().orElseThrow();
+                for (int k = 1; k < e.hops().size(); k++) {
+                    PlannedHop h = e.hops().get(k);
+                    if (h.window().isEmpty()) {
+                        break;
+                    }
+                    laterHops.incrementAndGet();
+                    assertThat(h.window().get().start()).as("hop %s of %s starts after the one before it", k + 1, e)
+                            .isAfterOrEqualTo(after);
+                    assertThat(h.kind()).isEqualTo(hopKind(g.input().catalog(), h.from(), h.to()));
+                    checkStart(c, schedules, u, e, h.kind(), h.window().get());
+                    after = h.expectedEnd().orElseThrow();
                 }
-                MaintenanceSchedule s = schedules.get(c.schedule().get());
-                UpgradeKind kind = new UpgradeKind(e.kind().orElseThrow().versionChange(),
-                        e.impact().filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent());
-                Duration needed = u.filter(x -> x.windowPolicy() == WindowPolicy.COMPLETE_WITHIN)
-                        .map(ClusterUpgrade::expectedDuration).orElse(Duration.ofSeconds(1));
-                assertThat(inSomeWindow(s, start)).as("inside a window: %s", e).isTrue();
-                assertThat(blockingOverlap(s, kind, start, duration(u)))
-                        .as("%s runs into an exclusion that blocks its kind", e).isEmpty();
-                if (needed.getSeconds() > 1 && e.window().get().end().isPresent()) {
-                    assertThat(Duration.between(start, e.window().get().end().get())).isGreaterThanOrEqualTo(needed);
+            }
+        });
+        assertThat(laterHops.get()).as("later hops with windows were checked").isGreaterThan(EXAMPLES);
+    }
+
+    /** One hop's start, checked against the input itself: the freeze, the schedule's windows and exclusions. */
+    private static void checkStart(ManagedCluster c, Map<String, MaintenanceSchedule> schedules, Optional<ClusterUpgrade> u,
+            PlanEntry e, PlanKind hopKind, Interval window) {
+        Instant start = window.start();
+        c.freeze().ifPresent(f -> assertThat(start).as("not while frozen: %s", e).isAfterOrEqualTo(f.until()));
+        if (c.schedule().isEmpty()) {
+            return;
+        }
+        MaintenanceSchedule s = schedules.get(c.schedule().get());
+        UpgradeKind kind = new UpgradeKind(hopKind.versionChange(),
+                e.impact().filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent());
+        Duration needed = u.filter(x -> x.windowPolicy() == WindowPolicy.COMPLETE_WITHIN)
+                .map(ClusterUpgrade::expectedDuration).orElse(Duration.ofSeconds(1));
+        assertThat(inSomeWindow(s, start)).as("inside a window: %s at %s", e, start).isTrue();
+        assertThat(blockingOverlap(s, kind, start, duration(u)))
+                .as("%s runs into an exclusion that blocks its kind at %s", e, start).isEmpty();
+        if (needed.getSeconds() > 1 && window.end().isPresent()) {
+            assertThat(Duration.between(start, window.end().get())).isGreaterThanOrEqualTo(needed);
+        }
+    }
+
+    /** The change of the kubernetes component from one release to another, read off the catalog. */
+    static PlanKind hopKind(ReleaseCatalog catalog, Version from, Version to) {
+        Version a = catalog.get(from).orElseThrow().kubernetes().orElseThrow();
+        Version b = catalog.get(to).orElseThrow().kubernetes().orElseThrow();
+        return b.major() != a.major() ? PlanKind.MAJOR : b.minor() != a.minor() ? PlanKind.MINOR : PlanKind.PATCH;
+    }
+
+    @Test
+    @DisplayName("an entry's hops follow its path in order, never overlap, and the first is the entry's window and end")
+    void hopsFollowThePath() {
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.generate(seed);
+            for (PlanEntry e : plan(g).entries()) {
+                assertThat(e.hops()).hasSameSizeAs(e.path());
+                Version at = e.from();
+                Optional<Instant> end = Optional.empty();
+                for (int k = 0; k < e.hops().size(); k++) {
+                    PlannedHop h = e.hops().get(k);
+                    assertThat(h.from()).isEqualTo(at);
+                    assertThat(h.to()).isEqualTo(e.path().get(k));
+                    if (k == 0) {
+                        assertThat(h.window()).isEqualTo(e.window());
+                        assertThat(h.expectedEnd()).isEqualTo(e.expectedEnd());
+                        assertThat(h.overrun()).isEqualTo(e.overrun());
+                    } else if (h.window().isPresent()) {
+                        assertThat(end).as("a later hop has a window only after one with an end: %s", e).isPresent();
+                        assertThat(h.window().get().start()).isAfterOrEqualTo(end.get());
+                    }
+                    h.expectedEnd().ifPresent(x -> assertThat(x).isAfter(h.window().orElseThrow().start()));
+                    at = h.to();
+                    end = h.expectedEnd();
                 }
+            }
+        });
+    }
+
+    @Test
+    @DisplayName("explain gives every reason of the entry under the code the plan gives it, in the same order")
+    void explainUsesThePlansCodes() {
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.generate(seed);
+            Plan plan = plan(g);
+            for (PlanEntry e : plan.entries()) {
+                List<String> steps = plan.explain(e.cluster()).orElseThrow().steps().stream()
+                        .map(Explanation.Step::code).toList();
+                List<String> codes = e.reasons().stream().map(r -> r.code()).toList();
+                assertThat(steps.subList(0, Math.min(steps.size(), codes.size()))).as("%s", e).isEqualTo(codes);
             }
         });
     }
@@ -265,8 +345,10 @@ class PlanPropertiesTest {
     }
 
     @Test
-    @DisplayName("no simulated upgrade runs into an exclusion that blocks its kind, whatever its window policy")
+    @DisplayName("no simulated upgrade or hop runs into an exclusion that blocks its kind, whatever its window policy;"
+            + " a cluster's hops run one after the other, in the order of its path")
     void simulationRespectsExclusions() {
+        AtomicInteger laterHops = new AtomicInteger();
         qt().withExamples(60).forAll(longs().all()).checkAssert(seed -> {
             RandomFleets.Generated g = longer(RandomFleets.generate(seed), Duration.ofHours(4));
             PreparedFleet prepared = Planner.standard().prepare(g.input());
@@ -279,13 +361,62 @@ class PlanPropertiesTest {
                 if (s.isEmpty()) {
                     continue;
                 }
-                boolean nodes = sim.firstPlan().entry(u.cluster()).filter(e -> e.to().equals(Optional.of(u.to())))
-                        .flatMap(PlanEntry::impact).filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent();
-                UpgradeKind kind = new UpgradeKind(u.kind().versionChange(), nodes);
+                boolean nodes = sim.firstPlan().entry(u.cluster()).flatMap(PlanEntry::impact)
+                        .filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent();
+                PlanKind hop = u.from().equals(u.to()) ? PlanKind.CONFIG : hopKind(g.input().catalog(), u.from(), u.to());
+                assertThat(u.kind()).isEqualTo(hop);
+                UpgradeKind kind = new UpgradeKind(hop.versionChange(), nodes);
                 assertThat(blockingOverlap(s.get(), kind, u.start(), duration(u.upgrade().map(upgrades::get))))
                         .as("seed %s: %s runs into an exclusion that blocks its kind", seed, u).isEmpty();
             }
+            for (var c : sim.clusters()) {
+                List<SimulatedUpgrade> ran = c.upgrades();
+                for (int k = 1; k < ran.size(); k++) {
+                    SimulatedUpgrade before = ran.get(k - 1);
+                    SimulatedUpgrade next = ran.get(k);
+                    assertThat(next.start()).as("seed %s: %s", seed, ran).isAfterOrEqualTo(before.end());
+                    if (next.hop() > 1) {
+                        laterHops.incrementAndGet();
+                        assertThat(next.from()).as("seed %s: %s", seed, ran).isEqualTo(before.to());
+                        assertThat(next.hop()).isEqualTo(before.hop() + 1);
+                        assertThat(before.outcome()).isEqualTo(UpgradeState.SUCCEEDED);
+                    }
+                }
+            }
         });
+        assertThat(laterHops.get()).as("later hops ran").isGreaterThan(10);
+    }
+
+    @Test
+    @DisplayName("a lone cluster's later hops start in the simulation where its plan put them")
+    void planForecastsLaterHops() {
+        AtomicInteger compared = new AtomicInteger();
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.generate(seed);
+            PlanInput in = g.input();
+            for (ManagedCluster c : in.clusters()) {
+                // alone, without resources (its reviewable change is then the same from every release) or history
+                ManagedCluster lone = c.toBuilder().resources(DocumentSet.empty())
+                        .values(DocumentDefaults.none()).build();
+                PlanInput one = new PlanInput(in.catalog(), List.of(lone), in.schedules(), in.upgrades(), List.of());
+                PreparedFleet prepared = Planner.standard().prepare(one);
+                PlanEntry e = prepared.plan(g.now()).entry(c.id()).orElseThrow();
+                if (e.hops().size() < 2 || e.hops().get(1).window().isEmpty()) {
+                    continue;
+                }
+                Instant until = e.hops().get(e.hops().size() - 1).expectedEnd().orElseThrow().plus(Duration.ofDays(1));
+                List<SimulatedUpgrade> ran = Simulator.run(prepared, SimulationSettings.between(g.now(), until)).upgrades();
+                for (int k = 0; k < e.hops().size() && e.hops().get(k).window().isPresent(); k++) {
+                    PlannedHop h = e.hops().get(k);
+                    assertThat(ran).as("seed %s: %s", seed, e).hasSizeGreaterThan(k);
+                    assertThat(ran.get(k).start()).as("seed %s: hop %s of %s", seed, k + 1, e)
+                            .isEqualTo(h.window().get().start().isBefore(g.now()) ? g.now() : h.window().get().start());
+                    assertThat(ran.get(k).end()).isEqualTo(h.expectedEnd().orElseThrow());
+                    compared.incrementAndGet();
+                }
+            }
+        });
+        assertThat(compared.get()).as("hops compared").isGreaterThan(EXAMPLES);
     }
 
     /** The same fleet with every upgrade expected to take {@code more} longer, so that more of them reach past a window. */

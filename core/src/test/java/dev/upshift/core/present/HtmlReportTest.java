@@ -104,6 +104,62 @@ class HtmlReportTest {
         assertThat(html).contains("runs 2h past the window");
     }
 
+    @Test
+    @DisplayName("a path of two hops shows as its hops: the path and its next hop in the plan, each hop's window, a bar"
+            + " per hop in the timeline")
+    void showsHops() throws IOException {
+        MaintenanceSchedule nights = MaintenanceSchedule.KIND.read(DocumentLoader.create().load("n.yaml", """
+                apiVersion: upshift.dev/v1alpha1
+                kind: MaintenanceSchedule
+                metadata: {name: "nights"}
+                spec:
+                  maintenanceWindows:
+                  - {name: night, startTime: 2026-03-02T22:00:00Z, duration: 4h, recurrence: FREQ=DAILY}
+                """).get(0), new Problems()).orElseThrow();
+        PlanInput input = new PlanInput(ReleaseCatalog.of(List.of(
+                Release.builder("1.0.0").component("kubernetes", "1.28.0").build(),
+                Release.builder("1.1.0").component("kubernetes", "1.29.0").build(),
+                Release.builder("2.0.0").component("kubernetes", "1.30.0").build())),
+                List.of(ManagedCluster.builder("two-hops").infrastructure("aws").release("1.0.0").schedule("nights").build()),
+                List.of(nights), List.of(ClusterUpgrade.builder("to-2").matcher(ClusterMatcher.clusterId("two-hops"))
+                        .release("2.0.0").expectedDuration(Duration.ofHours(3)).build()), List.of());
+        String html = render(Simulator.run(Planner.standard().prepare(input), SimulationSettings.between(FROM, UNTIL)));
+
+        assertThat(html).contains("via 1.1.0 · hop 1 of 2")
+                .contains("hop 2: 2026-03-03 01:00 → 2026-03-03 02:00, runs 2h past the window")
+                .contains(">1.0.0 → 1.1.0 → 2.0.0<")
+                .contains(">1.0.0 → 1.1.0 → 2.0.0, hops 1–2 of 2<");
+        assertThat(html.split("class=\"bar ok\"", -1)).as("a bar per hop").hasSize(3);
+    }
+
+    @Test
+    @DisplayName("every label of the timeline has a background of its own, under it, so that it never sits on hatching")
+    void labelsOnTheirOwnBackground() throws IOException {
+        String html = render(simulation("odd"));
+        Matcher label = Pattern.compile("<text class=\"(bl|note) [^\"]*\" x=\"([0-9.]+)\"").matcher(html);
+        int labels = 0;
+        while (label.find()) {
+            labels++;
+            String before = html.substring(Math.max(0, label.start() - 120), label.start());
+            assertThat(before).as(label.group()).containsPattern("<rect class=\"lbg\" x=\"[-0-9.]+\" y=\"[0-9]+\""
+                    + " width=\"[0-9.]+\" height=\"14\" rx=\"2\"/>$");
+        }
+        assertThat(labels).isGreaterThan(5);
+    }
+
+    @Test
+    @DisplayName("a blocked cluster's note leads with the field that matters, the document after it")
+    void fieldFirst() {
+        dev.upshift.spi.Reason conflict = dev.upshift.spi.Reason.of("FIELD_CONFLICT", "VSphereMachineTemplate.infrastructure"
+                + ".cluster.x-k8s.io org-logistics/prod-fra-logistics-1-control-plane: spec.template.spec.template:"
+                + " conflict: the old release had \"a\", the cluster has \"b\", the new release has \"c\"");
+        assertThat(Notes.fieldFirst(conflict)).isEqualTo("spec.template.spec.template: conflict: the old release had"
+                + " \"a\", the cluster has \"b\", the new release has \"c\" (VSphereMachineTemplate"
+                + " org-logistics/prod-fra-logistics-1-control-plane)");
+        dev.upshift.spi.Reason other = dev.upshift.spi.Reason.of("NO_PATH", "kubernetes 1.25 → 1.27: skips a minor");
+        assertThat(Notes.fieldFirst(other)).isEqualTo(other.message());
+    }
+
     private static String render(Simulation sim) throws IOException {
         StringWriter out = new StringWriter();
         HtmlReport.titled("fleet " + HOSTILE).write(sim, out);

@@ -75,7 +75,8 @@ class SimulatorPropertiesTest {
     }
 
     @Test
-    @DisplayName("a cluster's simulation does not depend on which other clusters are in the fleet")
+    @DisplayName("a cluster's first upgrade does not depend on which other clusters are in the fleet, nor, without"
+            + " failures, the rest of its simulation")
     void othersDoNotMatter() {
         qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
             Fleet f = Fleet.of(seed);
@@ -84,7 +85,13 @@ class SimulatorPropertiesTest {
             Simulation all = f.simulate(f.clusters());
             Simulation part = f.simulate(some);
             for (SimulatedCluster c : part.clusters()) {
-                assertThat(c).as("seed " + seed + ", " + c.cluster()).isEqualTo(all.cluster(c.cluster()).orElseThrow());
+                SimulatedCluster whole = all.cluster(c.cluster()).orElseThrow();
+                assertThat(c.upgrades().stream().findFirst()).as("seed " + seed + ", " + c.cluster())
+                        .isEqualTo(whole.upgrades().stream().findFirst());
+                if (f.settings().failureRate() == 0) {
+                    assertThat(c).as("seed " + seed + ", " + c.cluster()).isEqualTo(whole);
+                }
+                // with failures, another cluster's failed upgrade may halt the stage before a later hop starts
             }
         });
     }

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 class SimulatorTest {
     private static final Version V1 = Version.parse("1.0.0");
+    private static final Version V11 = Version.parse("1.1.0");
     private static final Version V2 = Version.parse("2.0.0");
 
     private static Simulation simulate(PlanInput input, SimulationSettings settings) {
@@ -41,7 +42,7 @@ class SimulatorTest {
     @Test
     @DisplayName("every ready cluster starts at once and takes its upgrade's expected duration, then succeeds")
     void readyClustersUpgrade() {
-        Simulation sim = simulate(Fleets.input(Fleets.team(3), List.of(Fleets.intent("to-2", "a", "2.0.0").build())));
+        Simulation sim = simulate(Fleets.input(Fleets.team(3), List.of(Fleets.intent("to-1.1", "a", "1.1.0").build())));
 
         assertThat(sim.clusters()).hasSize(3).allSatisfy(c -> {
             assertThat(c.upgrades()).singleElement().satisfies(u -> {
@@ -49,11 +50,13 @@ class SimulatorTest {
                 assertThat(u.end()).isEqualTo(FROM.plus(Duration.ofHours(2)));
                 assertThat(u.outcome()).isEqualTo(UpgradeState.SUCCEEDED);
                 assertThat(u.from()).isEqualTo(V1);
-                assertThat(u.to()).isEqualTo(V2);
+                assertThat(u.to()).isEqualTo(V11);
                 assertThat(Optional.of(u.kind())).isEqualTo(sim.firstPlan().entry(c.cluster()).orElseThrow().kind());
-                assertThat(u.upgrade()).contains("to-2");
+                assertThat(u.upgrade()).contains("to-1.1");
+                assertThat(u.hop()).isEqualTo(1);
+                assertThat(u.hops()).isEqualTo(1);
             });
-            assertThat(c.reached()).isEqualTo(V2);
+            assertThat(c.reached()).isEqualTo(V11);
             assertThat(c.state()).isIn(UpgradeState.SUCCEEDED, UpgradeState.UP_TO_DATE);
             assertThat(c.heldBack()).isEmpty();
         });
@@ -67,7 +70,7 @@ class SimulatorTest {
     @Test
     @DisplayName("the clock stops as soon as nothing is left to happen: two steps, start and finish")
     void stopsWhenDone() {
-        Simulation sim = simulate(Fleets.input(Fleets.team(2), List.of(Fleets.intent("to-2", "a", "2.0.0").build())));
+        Simulation sim = simulate(Fleets.input(Fleets.team(2), List.of(Fleets.intent("to-1.1", "a", "1.1.0").build())));
 
         assertThat(sim.end()).isEqualTo(FROM.plus(Duration.ofHours(2)));
         assertThat(sim.steps()).extracting(SimulationStep::at).containsExactly(FROM, FROM.plus(Duration.ofHours(2)));
@@ -83,8 +86,8 @@ class SimulatorTest {
     void durationsPerIntent() {
         List<ManagedCluster> clusters = List.of(Fleets.cluster("a1").label("team", "a").build(),
                 Fleets.cluster("b1").label("team", "b").build());
-        Simulation sim = simulate(Fleets.input(clusters, List.of(Fleets.intent("to-2", "a", "2.0.0").build(),
-                Fleets.intent("to-1.1", "b", "1.1.0").expectedDuration(Duration.ofMinutes(45)).build())));
+        Simulation sim = simulate(Fleets.input(clusters, List.of(Fleets.intent("a-to-1.1", "a", "1.1.0").build(),
+                Fleets.intent("b-to-1.1", "b", "1.1.0").expectedDuration(Duration.ofMinutes(45)).build())));
 
         assertThat(sim.cluster("a1").orElseThrow().upgrades().get(0).end()).isEqualTo(FROM.plus(Duration.ofHours(2)));
         assertThat(sim.cluster("b1").orElseThrow().upgrades().get(0).end()).isEqualTo(FROM.plus(Duration.ofMinutes(45)));
@@ -131,7 +134,7 @@ class SimulatorTest {
     @Test
     @DisplayName("with a failure rate of 1 every upgrade fails, once: a failed upgrade is never started again")
     void failuresAreNotRetried() {
-        Simulation sim = simulate(Fleets.input(Fleets.team(3), List.of(Fleets.intent("to-2", "a", "2.0.0").build())),
+        Simulation sim = simulate(Fleets.input(Fleets.team(3), List.of(Fleets.intent("to-1.1", "a", "1.1.0").build())),
                 SimulationSettings.between(FROM, UNTIL).withFailureRate(1));
 
         assertThat(sim.clusters()).allSatisfy(c -> {
@@ -148,7 +151,7 @@ class SimulatorTest {
     @DisplayName("an upgrade still running at the end of the range is reported in progress, with its expected end")
     void cutShort() {
         Instant until = FROM.plus(Duration.ofHours(1));
-        Simulation sim = simulate(Fleets.input(Fleets.team(1), List.of(Fleets.intent("to-2", "a", "2.0.0").build())),
+        Simulation sim = simulate(Fleets.input(Fleets.team(1), List.of(Fleets.intent("to-1.1", "a", "1.1.0").build())),
                 SimulationSettings.between(FROM, until));
 
         SimulatedCluster c = sim.clusters().get(0);
@@ -167,7 +170,7 @@ class SimulatorTest {
     @Test
     @DisplayName("the same inputs and seed give equal simulations and byte-identical JSON")
     void deterministic() {
-        PlanInput input = Fleets.input(Fleets.team(8), List.of(Fleets.intent("to-2", "a", "2.0.0").build()));
+        PlanInput input = Fleets.input(Fleets.team(8), List.of(Fleets.intent("to-1.1", "a", "1.1.0").build()));
         SimulationSettings settings = SimulationSettings.between(FROM, UNTIL).withSeed(42).withFailureRate(0.5);
 
         Simulation one = simulate(input, settings);
@@ -181,7 +184,7 @@ class SimulatorTest {
     @Test
     @DisplayName("the first plan is the plan at the start, with the input's history")
     void firstPlan() {
-        PlanInput input = Fleets.input(Fleets.team(2), List.of(Fleets.intent("to-2", "a", "2.0.0").build()));
+        PlanInput input = Fleets.input(Fleets.team(2), List.of(Fleets.intent("to-1.1", "a", "1.1.0").build()));
         Simulation sim = simulate(input);
 
         assertThat(sim.firstPlan()).isEqualTo(Planner.standard().plan(input, FROM));
@@ -190,7 +193,7 @@ class SimulatorTest {
     @Test
     @DisplayName("more steps than the budget stop the simulation with an error that says where it got to")
     void stepBudget() {
-        PlanInput input = Fleets.input(Fleets.team(1), List.of(Fleets.intent("to-2", "a", "2.0.0").build()));
+        PlanInput input = Fleets.input(Fleets.team(1), List.of(Fleets.intent("to-1.1", "a", "1.1.0").build()));
 
         assertThatThrownBy(() -> simulate(input, SimulationSettings.between(FROM, UNTIL).withMaxSteps(1)))
                 .isInstanceOf(UpshiftException.class)
@@ -217,8 +220,8 @@ class SimulatorTest {
     void upgradesInOrder() {
         List<ManagedCluster> clusters = new ArrayList<>(Fleets.team(2));
         clusters.add(Fleets.cluster("b1").label("team", "b").build());
-        Simulation sim = simulate(Fleets.input(clusters, List.of(Fleets.intent("to-2", "a", "2.0.0").build(),
-                Fleets.intent("to-1.1", "b", "1.1.0").build())));
+        Simulation sim = simulate(Fleets.input(clusters, List.of(Fleets.intent("a-to-1.1", "a", "1.1.0").build(),
+                Fleets.intent("b-to-1.1", "b", "1.1.0").build())));
 
         assertThat(sim.upgrades()).extracting(SimulatedUpgrade::cluster).containsExactly("b1", "c000", "c001");
     }

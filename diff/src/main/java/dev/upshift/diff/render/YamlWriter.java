@@ -281,8 +281,12 @@ public final class YamlWriter {
         return ch >= 0x20 && ch != 0x7f && !(ch >= 0x80 && ch <= 0x9f) && ch != 0x2028 && ch != 0x2029 && ch != 0xfeff;
     }
 
-    /** Whether YAML readers read {@code s} written plain back as the same text. */
-    static boolean isPlain(String s) {
+    /**
+     * Whether {@code s} may be written as a plain (unquoted) scalar in block context: whether YAML
+     * 1.1 and 1.2 readers, Kubernetes' included, read it back as the same text (not as a number, a
+     * boolean, null or a date, and not cut at a {@code #} or {@code ": "}).
+     */
+    public static boolean isPlain(String s) {
         if (s.isEmpty()) {
             return false;
         }

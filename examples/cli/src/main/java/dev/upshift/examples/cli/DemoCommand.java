@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -36,8 +37,9 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "demo", header = "Runs the main job on the embedded demo fleet",
         description = {"Runs the main job on the demo fleet embedded in the CLI (a copy of examples/fleet): plans"
-                + " every cluster at an instant, prints the plan table, explains the first blocked cluster, simulates the"
-                + " rollout over the next " + DemoCommand.WEEKS + " weeks and writes it as an HTML report.",
+                + " every cluster at an instant, prints the plan table, explains the first blocked cluster and the first"
+                + " that a maintenance exclusion holds back, simulates the rollout over the next " + DemoCommand.WEEKS
+                + " weeks and writes it as an HTML report.",
             "Exit 0 when the demo ran (blocked clusters are part of the show), 1 when the demo fleet has an error."})
 final class DemoCommand implements Callable<Integer> {
     /** The instant the demo plans at unless told otherwise: a Monday morning before the year-end exclusions. */
@@ -79,7 +81,7 @@ final class DemoCommand implements Callable<Integer> {
                 + Plural.count(input.upgrades().size(), "upgrade") + ".");
         out.println("Its plan at " + at + ":");
         out.println();
-        out.print(PlanTable.render(plan));
+        out.print(PlanTable.render(plan, input.upgrades()));
         Optional<PlanEntry> blocked = plan.inState(UpgradeState.BLOCKED).stream().findFirst();
         out.println();
         if (blocked.isPresent()) {
@@ -88,6 +90,12 @@ final class DemoCommand implements Callable<Integer> {
         } else {
             out.println("No cluster is blocked.");
         }
+        Optional<PlanEntry> excluded = excluded(plan, input);
+        excluded.ifPresent(e -> {
+            out.println();
+            out.println("Why does " + e.cluster() + " wait until " + e.window().orElseThrow().start() + "?");
+            plan.explain(e.cluster()).orElseThrow().lines().forEach(out::println);
+        });
         PreparedFleet prepared = Planner.standard().prepare(input);
         Simulation sim = Simulator.run(prepared,
                 SimulationSettings.between(at, at.plus(Duration.ofDays(7L * WEEKS))).withFailureRate(FAILURE_RATE));
@@ -102,10 +110,21 @@ final class DemoCommand implements Callable<Integer> {
         String instant = " --now " + at;
         out.println("  ./upshift plan --fleet " + FILES + instant);
         blocked.ifPresent(e -> out.println("  ./upshift explain --fleet " + FILES + " --cluster " + e.cluster() + instant));
+        excluded.ifPresent(e -> out.println("  ./upshift explain --fleet " + FILES + " --cluster " + e.cluster() + instant));
         reviewable(plan).ifPresent(e -> out.println("  ./upshift diff --fleet " + FILES + " --cluster " + e.cluster()
                 + " --to " + e.to().map(Version::toString).orElseThrow()));
         out.flush();
         return errors ? Main.PROBLEM : Main.OK;
+    }
+
+    /**
+     * The first scheduled cluster, in the table's order, that a maintenance exclusion holds back: one that is
+     * frozen too (its freeze ends before the exclusion has) if any is, for the longer story.
+     */
+    private static Optional<PlanEntry> excluded(Plan plan, PlanInput input) {
+        List<PlanEntry> held = PlanTable.sorted(plan, input.upgrades()).stream()
+                .filter(e -> e.state() == UpgradeState.SCHEDULED && e.hasReason(ReasonCodes.EXCLUDED)).toList();
+        return held.stream().filter(e -> e.hasReason(ReasonCodes.FROZEN)).findFirst().or(() -> held.stream().findFirst());
     }
 
     /** The first step at which the most states coexist: the plan's whole vocabulary at once, if it ever is. */

@@ -34,6 +34,18 @@ final class Fleets {
         return PlanInput.from(c, List.of());
     }
 
+    /**
+     * Checks that a fleet folder exists before an engine takes its state folder.
+     *
+     * @throws UpshiftException when it does not exist or is not a folder
+     */
+    static void requireFolder(Path fleet) {
+        if (!java.nio.file.Files.isDirectory(fleet)) {
+            throw new dev.upshift.common.problem.UpshiftException("the fleet folder " + fleet
+                    + (java.nio.file.Files.exists(fleet) ? " is not a folder" : " does not exist"));
+        }
+    }
+
     /** The instant given, or the clock's, to the second: the only place the fleet commands read the clock. */
     static Instant instant(Instant given) {
         return given != null ? given : Instant.now().truncatedTo(ChronoUnit.SECONDS);

@@ -32,6 +32,8 @@ import picocli.CommandLine.Command;
             ValidateCommand.class,
             PathCommand.class,
             WindowsCommand.class,
+            ApplyCommand.class,
+            RunCommand.class,
             HistoryCommand.class,
             CleanupCommand.class,
             CommandLine.HelpCommand.class

@@ -2,6 +2,7 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PreparedFleet;
+import dev.upshift.core.present.IcsPlan;
 import dev.upshift.core.present.PlanJson;
 import dev.upshift.core.simulate.Forecast;
 import dev.upshift.core.simulate.Simulation;
@@ -29,7 +30,7 @@ final class PlanCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
     Main main;
 
-    enum Output { table, json, yaml }
+    enum Output { table, json, yaml, ics }
 
     @Spec
     CommandSpec spec;
@@ -42,8 +43,9 @@ final class PlanCommand implements Callable<Integer> {
             description = "the instant to plan at (RFC 3339, or a date for its midnight UTC); default: now")
     Instant now;
 
-    @Option(names = "--output", defaultValue = "table", paramLabel = "table|json|yaml",
-            description = "table (default), json (stable, documented in docs/cli.md) or yaml (the same tree)")
+    @Option(names = "--output", defaultValue = "table", paramLabel = "table|json|yaml|ics",
+            description = "table (default), json (stable, documented in docs/cli.md), yaml (the same tree) or ics"
+                    + " (an iCalendar file: one event per ready or scheduled upgrade)")
     Output output;
 
     @Option(names = "--forecast", description = "also say when each cluster will really start, from a simulation of the"
@@ -59,10 +61,11 @@ final class PlanCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Optional<Simulation> sim = forecast ? Optional.of(Forecast.simulate(prepared, plan.now())) : Optional.empty();
         out.print(switch (output) {
-            case table -> PlanTable.render(plan, sim);
+            case table -> PlanTable.render(plan, prepared.input().upgrades(), sim);
             case json -> sim.map(s -> PlanJson.render(plan, s)).orElseGet(() -> PlanJson.render(plan));
             case yaml -> YamlWriter.write(sim.map(s -> PlanJson.tree(plan, s)).orElseGet(() -> PlanJson.tree(plan)),
                     YamlWriter.KeyOrder.AS_IS);
+            case ics -> sim.map(s -> IcsPlan.render(plan, s)).orElseGet(() -> IcsPlan.render(plan));
         });
         out.flush();
         return errors ? Main.PROBLEM : Main.OK;

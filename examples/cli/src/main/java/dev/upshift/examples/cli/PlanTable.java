@@ -9,22 +9,32 @@ import dev.upshift.core.simulate.Forecast;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Interval;
+import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.Stage;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** A plan as the table {@code upshift plan} and {@code upshift demo} print: one row a cluster, then a summary line. */
+/**
+ * A plan as the table {@code upshift plan} and {@code upshift demo} print: one row a cluster, by
+ * upgrade (by name), then stage in the upgrade's order, then id (clusters no upgrade plans last),
+ * then a summary line.
+ */
 final class PlanTable {
     /** The widest a plan table gets (terminals and change reviews). */
     static final int WIDTH = 100;
     /** What the FORECAST column takes: {@code 12-18 07:00} and the two spaces before it. */
     static final int FORECAST_WIDTH = 13;
+    /** What the HOP column takes: {@code HOP} and the two spaces before it. */
+    static final int HOP_WIDTH = 5;
     /** At most this many clusters are named on a summary line. */
     private static final int LISTED = 5;
     private static final List<String> HEADER =
@@ -32,6 +42,7 @@ final class PlanTable {
     private static final int CLUSTER = 0;
     private static final int FROM = 1;
     private static final int TO = 2;
+    private static final int KIND = 3;
     private static final int STAGE = 4;
     private static final int REASON = 7;
     /**
@@ -53,27 +64,62 @@ final class PlanTable {
 
     private PlanTable() {}
 
-    /** The table and the summary line. */
-    static String render(Plan plan) {
-        return render(plan, Optional.empty());
+    /** The table and the summary line, rows by upgrade, stage and id. */
+    static String render(Plan plan, List<ClusterUpgrade> upgrades) {
+        return render(plan, upgrades, Optional.empty());
     }
 
-    /** The table with a {@code FORECAST} column (when each cluster starts in the simulation) when one is given. */
-    static String render(Plan plan, Optional<Simulation> forecasts) {
+    /**
+     * The table with a {@code FORECAST} column (when each cluster starts in the simulation) when one
+     * is given, and a {@code HOP} column ({@code 1/2}: the next hop, of how many) when some cluster's
+     * path has several hops; each widens the table rather than cutting the clusters' names.
+     */
+    static String render(Plan plan, List<ClusterUpgrade> upgrades, Optional<Simulation> forecasts) {
+        boolean hops = plan.entries().stream().anyMatch(e -> e.hops().size() > 1);
         List<String> header = new ArrayList<>(HEADER);
+        if (hops) {
+            header.add(KIND, "HOP");
+        }
         forecasts.ifPresent(f -> header.add("FORECAST"));
         Map<String, Forecast> all = forecasts.map(Forecast::all).orElse(Map.of());
-        Table table = new Table(header).cutInMiddle(CLUSTER).cutInMiddle(STAGE);
-        for (PlanEntry e : plan.entries()) {
+        Table table = new Table(header).cutInMiddle(CLUSTER).cutInMiddle(STAGE + (hops ? 1 : 0));
+        for (PlanEntry e : sorted(plan, upgrades)) {
             List<String> row = new ArrayList<>(List.of(e.cluster(), e.from().toString(),
                     e.to().map(Version::toString).orElse("-"), e.kind().map(PlanKind::word).orElse("-"), stage(e),
                     e.state().word(), e.window().map(w -> start(w, plan.now())).orElse("-"), reason(e)));
+            if (hops) {
+                row.add(KIND, e.hops().isEmpty() ? "-" : "1/" + e.hops().size());
+            }
             forecasts.ifPresent(f -> row.add(Optional.ofNullable(all.get(e.cluster())).flatMap(Forecast::start)
                     .map(t -> start(new Interval(t, Optional.empty()), plan.now())).orElse("-")));
             table.add(row);
         }
-        // the forecast is a column asked for: it widens the table rather than cutting the clusters' names
-        return table.render(forecasts.isPresent() ? WIDTH + FORECAST_WIDTH : WIDTH, FIT) + summary(plan) + "\n";
+        int width = WIDTH + (forecasts.isPresent() ? FORECAST_WIDTH : 0) + (hops ? HOP_WIDTH : 0);
+        return table.render(width, hops ? shifted(FIT) : FIT) + summary(plan) + "\n";
+    }
+
+    /** The rows' order: by upgrade name, then stage in the upgrade's order, then id; entries of no upgrade last. */
+    static List<PlanEntry> sorted(Plan plan, List<ClusterUpgrade> upgrades) {
+        Map<String, List<String>> stages = new HashMap<>();
+        for (ClusterUpgrade u : upgrades) {
+            stages.putIfAbsent(u.name(), u.stages().stream().map(Stage::name).toList());
+        }
+        Comparator<PlanEntry> order = Comparator.comparing((PlanEntry e) -> e.upgrade().isEmpty())
+                .thenComparing(e -> e.upgrade().orElse(""))
+                .thenComparingInt(e -> stageIndex(stages.getOrDefault(e.upgrade().orElse(""), List.of()), e.stage()))
+                .thenComparing(e -> e.stage().orElse(""))
+                .thenComparing(PlanEntry::cluster);
+        return plan.entries().stream().sorted(order).toList();
+    }
+
+    private static int stageIndex(List<String> declared, Optional<String> stage) {
+        int i = stage.map(declared::indexOf).orElse(-1);
+        return i < 0 ? declared.size() : i;
+    }
+
+    /** The fitting steps for a table with a HOP column before KIND: every column from KIND on one further right. */
+    private static List<Table.Shrink> shifted(List<Table.Shrink> steps) {
+        return steps.stream().map(s -> s.column() >= KIND ? new Table.Shrink(s.column() + 1, s.floor()) : s).toList();
     }
 
     /** {@code 5 clusters at 2026-12-14T09:00:00Z: 2 ready, 1 blocked, 2 upToDate}: the states that occur, in order; then, on a line of its own, how many run a release past its end of life. */
@@ -88,17 +134,29 @@ final class PlanTable {
         long incomplete = plan.entries().stream().filter(e -> e.hasReason(ReasonCodes.UNREADABLE_UPGRADE)).count();
         List<String> overruns = plan.entries().stream().filter(e -> e.overrun().isPresent())
                 .map(e -> e.cluster() + " by " + Durations.format(e.overrun().get())).toList();
+        List<String> paths = plan.entries().stream().filter(e -> e.hops().size() > 1)
+                .map(e -> "  " + e.cluster() + " " + e.from() + e.path().stream().map(v -> " → " + v)
+                        .reduce("", String::concat) + ", hop 1 of " + e.hops().size())
+                .toList();
         return Plural.count(plan.entries().size(), "cluster") + " at " + plan.now()
                 + (counts.isEmpty() ? "" : ": " + String.join(", ", counts))
                 + (pastEndOfLife == 0 ? "" : "\n" + Plural.count((int) pastEndOfLife, "cluster")
                         + " on a release past its end of life")
                 + (overruns.isEmpty() ? "" : "\n" + Plural.count(overruns.size(), "cluster") + " expected to run past"
-                        + " the window (startWithin): " + String.join(", ", overruns.size() <= LISTED ? overruns
-                                : overruns.subList(0, LISTED)) + (overruns.size() <= LISTED ? ""
-                                        : " and " + (overruns.size() - LISTED) + " more"))
+                        + " the window (startWithin): " + listed(overruns))
+                + (paths.isEmpty() ? "" : "\n" + Plural.count(paths.size(), "cluster") + " go"
+                        + (paths.size() == 1 ? "es" : "") + " by several hops, each in a window of its own (WINDOW is the"
+                        + " next hop's):\n" + String.join("\n", paths.size() <= LISTED ? paths : paths.subList(0, LISTED))
+                        + (paths.size() <= LISTED ? "" : "\n  and " + (paths.size() - LISTED) + " more"))
                 + (incomplete == 0 ? "" : "\nthe plan is incomplete: " + Plural.count((int) incomplete, "cluster")
                         + (incomplete == 1 ? " depends" : " depend") + " on a ClusterUpgrade that could not be read ("
                         + ReasonCodes.UNREADABLE_UPGRADE + "; its error is among the problems)");
+    }
+
+    /** At most {@link #LISTED} items, then how many more. */
+    private static String listed(List<String> items) {
+        return String.join(", ", items.size() <= LISTED ? items : items.subList(0, LISTED))
+                + (items.size() <= LISTED ? "" : " and " + (items.size() - LISTED) + " more");
     }
 
     /** The stage's name ({@code all} when the upgrade names none), or {@code -}: the upgrade's name is in {@code explain} and the JSON. */

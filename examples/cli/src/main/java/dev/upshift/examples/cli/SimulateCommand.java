@@ -3,6 +3,7 @@ package dev.upshift.examples.cli;
 import dev.upshift.common.value.Durations;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.present.HtmlReport;
+import dev.upshift.core.present.IcsSimulation;
 import dev.upshift.core.present.SimulationJson;
 import dev.upshift.core.simulate.EndOfLife;
 import dev.upshift.core.simulate.EndOfLifeForecast;
@@ -11,6 +12,7 @@ import dev.upshift.core.simulate.SimulatedUpgrade;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.Simulator;
+import dev.upshift.spi.UpgradeState;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -47,6 +49,8 @@ final class SimulateCommand implements Callable<Integer> {
 
     /** The widest a text line gets. */
     static final int WIDTH = 100;
+    /** What {@code , hop 1 of 2} after a cluster's times may take beyond {@link #WIDTH}. */
+    static final int HOPS_WIDTH = 14;
 
     enum Output { text, json }
 
@@ -70,6 +74,10 @@ final class SimulateCommand implements Callable<Integer> {
 
     @Option(names = "--html", paramLabel = "FILE", description = "also write the report as one self-contained HTML page")
     Path html;
+
+    @Option(names = "--ics", paramLabel = "FILE", description = "also write the upgrades as an iCalendar file (RFC 5545)"
+            + " to import into, or subscribe to from, a calendar")
+    Path ics;
 
     @Option(names = "--output", defaultValue = "text", paramLabel = "text|json", description = "text (default) or json")
     Output output;
@@ -116,6 +124,11 @@ final class SimulateCommand implements Callable<Integer> {
             err.println("upshift: wrote the HTML report to " + html);
             err.flush();
         }
+        if (ics != null) {
+            write(ics, IcsSimulation.render(sim));
+            err.println("upshift: wrote the calendar to " + ics);
+            err.flush();
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (output == Output.json) {
             out.print(SimulationJson.render(sim, eol));
@@ -135,12 +148,23 @@ final class SimulateCommand implements Callable<Integer> {
         }
     }
 
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
     private String title() {
         Path name = fleet.toAbsolutePath().normalize().getFileName();
         return name == null ? fleet.toString() : name.toString();
     }
 
-    /** The table (one row per cluster, at most {@value #WIDTH} columns) and the one-line summary. */
+    /**
+     * The table (one row per cluster, at most {@value #WIDTH} columns, {@value #HOPS_WIDTH} more when a path of
+     * several hops ran: {@code , 2 hops} after its times) and the one-line summary.
+     */
     static String text(Simulation sim) {
         List<List<String>> rows = new ArrayList<>();
         for (SimulatedCluster c : sim.clusters()) {
@@ -156,7 +180,8 @@ final class SimulateCommand implements Callable<Integer> {
             }
             fixed += w + 2;
         }
-        int room = Math.max(12, WIDTH - fixed);
+        boolean hops = sim.clusters().stream().anyMatch(c -> c.upgrades().stream().anyMatch(u -> u.hops() > 1));
+        int room = Math.max(12, WIDTH + (hops ? HOPS_WIDTH : 0) - fixed);
         Table table = new Table(header);
         for (List<String> r : rows) {
             table.add(List.of(r.get(0), r.get(1), r.get(2), clip(r.get(3), room)));
@@ -194,7 +219,16 @@ final class SimulateCommand implements Callable<Integer> {
         } else {
             end = minute(b);
         }
-        return minute(a) + " → " + end + (last.finished() ? "" : "?");
+        return minute(a) + " → " + end + (last.finished() ? "" : "?") + hops(last);
+    }
+
+    /** {@code , 2 hops} when a path of several hops got to its end; {@code , hop 1 of 2} where it stopped. */
+    private static String hops(SimulatedUpgrade last) {
+        if (last.hops() < 2) {
+            return "";
+        }
+        return last.lastHop() && last.outcome() == UpgradeState.SUCCEEDED ? ", " + last.hops() + " hops"
+                : ", hop " + last.hop() + " of " + last.hops();
     }
 
     private static String minute(LocalDateTime t) {

@@ -6,8 +6,15 @@ import dev.upshift.core.file.FleetFiles;
 import dev.upshift.core.fleet.FleetDocuments;
 import dev.upshift.core.validate.FleetValidator;
 import dev.upshift.core.validate.ValidationReport;
+import dev.upshift.schedule.MaintenanceSchedule;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,10 +55,24 @@ final class ValidateCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.println(Plural.count(report.checked(), "document") + " valid"
                 + (report.problems().isEmpty() ? "" : " (" + Plural.count(report.problems().size(), "warning") + ")"));
+        imports(fleet).forEach(out::println);
         if (report.resources() > 0) {
             out.println("note: " + Plural.count(report.resources(), "document") + " of other API groups skipped"
                     + " (resources such as Kubernetes objects, not Upshift documents)");
         }
         return Main.OK;
+    }
+
+    /** {@code note: schedule S excludes the times of 12 events of FILE}, per schedule and calendar, in order. */
+    private static List<String> imports(FleetDocuments fleet) {
+        List<String> out = new ArrayList<>();
+        for (MaintenanceSchedule s : MaintenanceSchedule.kind(fleet.calendars()).readAll(fleet.documents(), new Problems())) {
+            Map<String, Set<Integer>> events = new LinkedHashMap<>();
+            s.exclusions().forEach(x -> x.calendar().ifPresent(c -> events.computeIfAbsent(c, k -> new HashSet<>())
+                    .add(x.origin().location().line())));
+            events.forEach((calendar, lines) -> out.add("note: schedule " + s.name() + " excludes the times of "
+                    + Plural.count(lines.size(), "event") + " of " + calendar));
+        }
+        return out;
     }
 }

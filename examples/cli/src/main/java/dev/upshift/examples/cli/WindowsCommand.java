@@ -5,9 +5,13 @@ import dev.upshift.common.problem.Problems;
 import dev.upshift.common.problem.SyntaxException;
 import dev.upshift.common.source.SourceDocument;
 import dev.upshift.common.value.Durations;
+import dev.upshift.core.file.FleetFiles;
+import dev.upshift.core.present.IcsWindows;
 import dev.upshift.core.present.WindowsJson;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.schedule.AvailabilityProfile;
+import dev.upshift.schedule.CalendarSource;
+import dev.upshift.schedule.ExclusionOccurrence;
 import dev.upshift.schedule.Interval;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.schedule.UpgradeKind;
@@ -47,7 +51,7 @@ final class WindowsCommand implements Callable<Integer> {
 
     enum Scope { patch, minor, major }
 
-    enum Output { text, json }
+    enum Output { text, json, ics }
 
     @Spec
     CommandSpec spec;
@@ -92,8 +96,13 @@ final class WindowsCommand implements Callable<Integer> {
     @Option(names = "--local", description = "text: also show each interval on the schedule's clock (its timeZone)")
     boolean local;
 
-    @Option(names = "--output", defaultValue = "text", paramLabel = "text|json", description = "text (default) or json")
+    @Option(names = "--output", defaultValue = "text", paramLabel = "text|json|ics",
+            description = "text (default), json or ics (an iCalendar file: one event per interval)")
     Output output;
+
+    @Option(names = "--exclusions", description = "also list the exclusions that block the upgrade within the range,"
+            + " with where each was written (an imported one names its calendar)")
+    boolean exclusions;
 
     @Option(names = "--profile", paramLabel = "gke|aks|FILE",
             description = "also check the schedule against a bundled availability profile or the profiles in FILE")
@@ -107,7 +116,8 @@ final class WindowsCommand implements Callable<Integer> {
         Inputs.readOnce(spec.commandLine(), "--schedule", schedule, "--profile", profile);
         Problems problems = new Problems();
         List<SourceDocument> docs = Inputs.load(schedule, main.in(), problems);
-        List<MaintenanceSchedule> schedules = MaintenanceSchedule.KIND.readAll(docs, problems);
+        CalendarSource calendars = Inputs.isStdin(schedule) ? FleetFiles.calendarsOnDisk() : FleetFiles.calendarsBelow(schedule);
+        List<MaintenanceSchedule> schedules = MaintenanceSchedule.kind(calendars).readAll(docs, problems);
         if (problems.hasErrors()) {
             print(problems, err);
             return Main.PROBLEM;
@@ -126,16 +136,30 @@ final class WindowsCommand implements Callable<Integer> {
             err.flush();
         });
         PrintWriter out = spec.commandLine().getOut();
+        WindowsJson.Query query = new WindowsJson.Query(chosen.get().name(), kind(), start,
+                Optional.ofNullable(end.until), end.count == null ? OptionalInt.empty() : OptionalInt.of(end.count),
+                minDuration);
+        List<ExclusionOccurrence> blocking = exclusions ? blocking(chosen.get(), start, found) : List.of();
         if (output == Output.json) {
-            WindowsJson.Query query = new WindowsJson.Query(chosen.get().name(), kind(), start,
-                    Optional.ofNullable(end.until), end.count == null ? OptionalInt.empty() : OptionalInt.of(end.count),
-                    minDuration);
-            out.print(WindowsJson.render(query, found.intervals(), found.stoppedAt()));
+            out.print(exclusions ? WindowsJson.render(query, found.intervals(), found.stoppedAt(), blocking)
+                    : WindowsJson.render(query, found.intervals(), found.stoppedAt()));
+        } else if (output == Output.ics) {
+            out.print(IcsWindows.render(query, found.intervals()));
         } else {
             ZoneId zone = chosen.get().timeZone();
             found.intervals().forEach(i -> out.println(local ? i + "  " + onClock(i, zone) : i.toString()));
+            blocking.forEach(x -> out.println("excluded " + x.interval() + "  " + x.name() + " (" + x.scope() + ")"));
         }
         return problems.hasErrors() ? Main.PROBLEM : Main.OK;
+    }
+
+    /** The occurrences of exclusions that block the kind, from {@code start} to the range's end (the last interval's, for --count). */
+    private List<ExclusionOccurrence> blocking(MaintenanceSchedule s, Instant start, Found found) {
+        Instant until = end.until != null ? end.until : found.intervals().isEmpty() ? start
+                : found.intervals().get(found.intervals().size() - 1).end().orElse(found.intervals().get(
+                        found.intervals().size() - 1).start());
+        UpgradeKind kind = kind();
+        return s.exclusionsBetween(start, until).stream().filter(x -> x.scope().blocks(kind)).toList();
     }
 
     /** {@code 2026-12-14 22:00 → 2026-12-15 02:00 Europe/Berlin}: an interval on a zone's clock ({@code …} for an open end). */

@@ -5,15 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.upshift.core.file.FleetFolder;
 import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.PlanKind;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.plan.ReasonCodes;
+import dev.upshift.core.present.HtmlReport;
 import dev.upshift.core.select.ConflictingUpgrades;
 import dev.upshift.core.select.FleetSelection;
 import dev.upshift.core.select.ResolvedTarget;
 import dev.upshift.core.select.UpgradeSelection;
+import dev.upshift.core.simulate.SimulatedUpgrade;
 import dev.upshift.core.simulate.Simulation;
 import dev.upshift.core.simulate.SimulationSettings;
 import dev.upshift.core.simulate.Simulator;
@@ -204,7 +207,12 @@ class DemoFleetTest {
 
         ManagedCluster frozen = cluster("dev-eu-ml-1");
         assertThat(frozen.freeze().orElseThrow().blocks(NOW)).isTrue();
-        assertThat(start(allowed(index, "dev-eu-ml-1").next(NOW, UpgradeKind.MINOR, two))).isEqualTo("2026-12-18T07:00:00Z");
+        // its freeze ends in Thursday's window, an hour and a half before the year-end exclusion: too late for 2h
+        Interval thursday = allowed(index, "dev-eu-ml-1").next(NOW, UpgradeKind.MINOR, Duration.ZERO).orElseThrow();
+        assertThat(thursday).isEqualTo(new Interval(Instant.parse("2026-12-17T21:30:00Z"),
+                Optional.of(Instant.parse("2026-12-17T23:00:00Z"))));
+        assertThat(start(allowed(index, "dev-eu-ml-1").next(thursday.end().orElseThrow(), UpgradeKind.MINOR, two)))
+                .as("the first minor window after the year-end exclusion").isEqualTo("2027-01-04T21:00:00Z");
 
         Instant dataStart = FLEET.upgrades().items().stream().filter(u -> u.name().equals("data-follows-stable"))
                 .findFirst().orElseThrow().startTime().orElseThrow();
@@ -215,6 +223,52 @@ class DemoFleetTest {
                 .as("a minor upgrade waits for January").isEqualTo("2027-01-09T06:00:00Z");
         assertThat(start(allowed(index, "prod-eu-platform-1").next(Instant.parse("2026-12-18T00:00:00Z"), UpgradeKind.MINOR, two)))
                 .as("production's first minor window after the dev stage").isEqualTo("2027-01-04T21:00:00Z");
+    }
+
+    @Test
+    @DisplayName("its plan moves a frozen cluster's upgrade past the year-end exclusion it would run into, and plans"
+            + " each hop of a two-hop path in a window of its own; the simulation runs them hop by hop")
+    void freezeAndHops() {
+        PreparedFleet prepared = Planner.standard().prepare(PlanInput.from(FLEET, List.of()));
+        Plan plan = prepared.plan(NOW);
+        PlanEntry ml = plan.entry("dev-eu-ml-1").orElseThrow();
+        assertThat(ml.state()).isEqualTo(UpgradeState.SCHEDULED);
+        assertThat(ml.reasons()).extracting(r -> r.code()).containsExactly(ReasonCodes.FROZEN, ReasonCodes.EXCLUDED,
+                ReasonCodes.OUTSIDE_WINDOW);
+        assertThat(ml.reason(ReasonCodes.EXCLUDED).orElseThrow().message()).contains("'year-end'")
+                .contains("a 2h upgrade started in the window at 2026-12-17T21:30:00Z would run into it");
+        assertThat(ml.window().orElseThrow().start()).isEqualTo(Instant.parse("2027-01-04T21:00:00Z"));
+
+        for (String id : List.of("staging-fra-logistics-1", "prod-eu-checkout-1")) {
+            PlanEntry e = plan.entry(id).orElseThrow();
+            assertThat(e.hops()).as(id).extracting(h -> h.from() + " → " + h.to())
+                    .containsExactly("19.2.4 → 20.0.2", "20.0.2 → 20.1.0");
+        }
+        Simulation sim = Simulator.run(prepared, SimulationSettings.between(NOW, NOW.plus(Duration.ofDays(63)))
+                .withFailureRate(DemoCommand.FAILURE_RATE));
+        List<SimulatedUpgrade> checkout = sim.cluster("prod-eu-checkout-1").orElseThrow().upgrades();
+        assertThat(checkout).extracting(u -> u.from() + " → " + u.to() + " " + u.hop() + "/" + u.hops() + " " + u.outcome())
+                .containsExactly("19.2.4 → 20.0.2 1/2 succeeded", "20.0.2 → 20.1.0 2/2 succeeded");
+        assertThat(checkout.get(1).start()).isAfterOrEqualTo(checkout.get(0).end());
+        assertThat(sim.cluster("dev-eu-ml-1").orElseThrow().upgrades().get(0).start())
+                .isEqualTo(Instant.parse("2027-01-04T21:00:00Z"));
+        // without failures, the vSphere cluster whose VM template its path changes (onConflict: fail) takes both hops
+        Simulation calm = Simulator.run(prepared, SimulationSettings.between(NOW, NOW.plus(Duration.ofDays(63))));
+        assertThat(calm.cluster("staging-fra-logistics-1").orElseThrow().upgrades())
+                .extracting(u -> u.from() + " → " + u.to() + " " + u.outcome())
+                .containsExactly("19.2.4 → 20.0.2 succeeded", "20.0.2 → 20.1.0 succeeded");
+    }
+
+    @Test
+    @DisplayName("its report shows the hops and leads the blocked cluster's note with the field in conflict")
+    void report() {
+        PreparedFleet prepared = Planner.standard().prepare(PlanInput.from(FLEET, List.of()));
+        Simulation sim = Simulator.run(prepared, SimulationSettings.between(NOW, NOW.plus(Duration.ofDays(63)))
+                .withFailureRate(DemoCommand.FAILURE_RATE));
+        String html = HtmlReport.titled("demo").render(sim, sim.firstPlan());
+        assertThat(html).contains(">blocked · FIELD_CONFLICT — spec.template.spec.template: conflict: the old release had ")
+                .contains(">19.2.4 → 20.0.2 → 20.1.0, hops 1–2 of 2<")
+                .contains("via 20.0.2 · hop 1 of 2");
     }
 
     private static AllowedIntervals allowed(ScheduleIndex index, String id) {

@@ -48,7 +48,7 @@ class PlanCommandTest {
     }
 
     @Test
-    @DisplayName("prints one row per cluster, by id, under a fixed header, then the counts by state")
+    @DisplayName("prints one row per cluster, by upgrade, stage and id, under a fixed header, then the counts by state")
     void tableOfEveryCluster() {
         Cli r = plan(fleet);
         assertThat(r.exitCode()).as(r.err()).isZero();
@@ -56,11 +56,12 @@ class PlanCommandTest {
         List<String> lines = r.out().lines().toList();
         assertThat(lines.get(0).split(" +")).containsExactly("CLUSTER", "FROM", "TO", "KIND", "STAGE", "STATE", "WINDOW",
                 "REASON");
+        // the upgrade's stages in order (dev, prod), each by id; the cluster no upgrade selects last
         assertThat(lines.subList(1, 6)).extracting(l -> l.split(" +")[0])
-                .containsExactly("dev-1", "lab-1", "legacy-1", "prod-1", "prod-2");
-        assertThat(lines.get(2).split(" +")).startsWith("lab-1", "1.1.0", "-", "-", "-", "upToDate", "-", "-");
-        assertThat(lines.get(3).split(" +")).startsWith("legacy-1", "0.9.0", "1.1.0", "-");
-        assertThat(lines.get(3)).contains(" blocked ").endsWith(" NO_PATH");
+                .containsExactly("dev-1", "legacy-1", "prod-1", "prod-2", "lab-1");
+        assertThat(lines.get(5).split(" +")).startsWith("lab-1", "1.1.0", "-", "-", "-", "upToDate", "-", "-");
+        assertThat(lines.get(2).split(" +")).startsWith("legacy-1", "0.9.0", "1.1.0", "-");
+        assertThat(lines.get(2)).contains(" blocked ").endsWith(" NO_PATH");
         assertThat(lines.get(1).split(" +")).startsWith("dev-1", "1.0.0", "1.1.0", "minor");
         assertThat(lines.get(1).split(" +")[4]).as("the stage").isEqualTo("dev");
         assertThat(lines).hasSize(7);

@@ -17,7 +17,11 @@ class ValidateCommandTest {
                 + " upgrades data-follows-stable (to 20.1.1) and fleet-to-20.1 (to 20.1.0) select prod-eu-payments-2 with"
                 + " different targets; the plan blocks it (CONFLICTING_UPGRADES)\n");
         assertThat(r.exitCode()).isZero();
-        assertThat(r.out()).isEqualTo("39 documents valid (1 warning)\n");
+        assertThat(r.out()).isEqualTo("39 documents valid (1 warning)\n"
+                + "note: schedule weekday-nights-berlin excludes the times of 8 events of "
+                + DemoFleet.root().resolve("schedules/calendars/holidays-de.ics") + "\n"
+                + "note: schedule weekend-nights-new-york excludes the times of 2 events of "
+                + DemoFleet.root().resolve("schedules/calendars/change-freeze.ics") + "\n");
     }
 
     @Test

@@ -1,0 +1,160 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.core.engine.Fault;
+import dev.upshift.core.engine.Reconciliation;
+import dev.upshift.core.journal.JsonLinesJournal;
+import dev.upshift.core.simulate.TimeLapse;
+import dev.upshift.spi.HistoryEntry;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "run", sortOptions = false,
+        header = "Runs the engine: carries the plan out on the fleet's files",
+        description = {"Reconciles the fleet folder with its plan (docs/engine.md): starts each ready cluster's next"
+                + " hop (journaled first, then written into the fleet's files), follows upgrades in flight through the"
+                + " probe, runs hooks, and records every step in the journal (DIR/.upshift, or --state).",
+            "Without --once it reconciles until stopped (Ctrl-C finishes the step under way), at the engine's next"
+                + " wake-up or every --every, whichever comes first. With --virtual-clock it runs a time-lapse from"
+                + " --from to --until, its clock jumping to the next instant anything can change (needs --probe"
+                + " simulated); killed, it resumes from the last instant its journal recorded.",
+            "Prints one line per recorded step. Exit 0, 1 when the fleet or the journal cannot be read or another"
+                + " engine holds the state folder, 2 on wrong usage."})
+final class RunCommand implements Callable<Integer> {
+    enum Probe { files, simulated }
+
+    @Spec
+    CommandSpec spec;
+
+    @CommandLine.ParentCommand
+    Main main;
+
+    @Option(names = "--fleet", required = true, paramLabel = "DIR", description = "the fleet folder")
+    Path fleet;
+
+    @Option(names = "--state", paramLabel = "DIR", description = "the state folder (default DIR/.upshift)")
+    Path state;
+
+    @Option(names = "--once", description = "one reconcile, then exit")
+    boolean once;
+
+    @Option(names = "--now", paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
+            description = "with --once: the instant to reconcile at (default: now)")
+    Instant now;
+
+    @Option(names = "--every", paramLabel = "D", converter = WindowsCommand.DurationConverter.class, defaultValue = "5m",
+            description = "the longest wait between two reconciles (default 5m)")
+    Duration every;
+
+    @Option(names = "--probe", paramLabel = "files|simulated", defaultValue = "files",
+            description = "files (default: the status written back into each ManagedCluster) or simulated")
+    Probe probe;
+
+    @Option(names = "--seed", defaultValue = "0", paramLabel = "N", description = "simulated probe: which upgrades fail")
+    long seed;
+
+    @Option(names = "--failure-rate", defaultValue = "0", paramLabel = "R",
+            description = "simulated probe: the share of upgrades that fail, 0 to 1 (default 0)")
+    double failureRate;
+
+    @Option(names = "--virtual-clock", description = "a time-lapse from --from to --until (with --probe simulated)")
+    boolean virtualClock;
+
+    @Option(names = "--from", paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
+            description = "with --virtual-clock: the first instant")
+    Instant from;
+
+    @Option(names = "--until", paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
+            description = "with --virtual-clock: the last instant")
+    Instant until;
+
+    @Option(names = "--max-steps", defaultValue = "100000", paramLabel = "N",
+            description = "with --virtual-clock: at most this many reconciles (default 100000)")
+    int maxSteps;
+
+    @Option(names = "--dry-run", description = "journal and write nothing: show what one reconcile would do")
+    boolean dryRun;
+
+    @Override
+    public Integer call() {
+        check();
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        Path folder = state != null ? state : JsonLinesJournal.stateFolder(fleet);
+        Fleets.requireFolder(fleet);
+        try (EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(), probe == Probe.simulated, seed,
+                failureRate, dryRun, "upshift run")) {
+            setup.notices().forEach(n -> err.println("upshift: note: " + n));
+            out.println("probe: " + setup.probeText);
+            out.println((dryRun ? "dry run: nothing is journaled or written; journal read from " : "journal: ")
+                    + JsonLinesJournal.file(folder));
+            out.flush();
+            if (virtualClock) {
+                TimeLapse.Result r = TimeLapse.run(setup.engine, setup.history, setup.simulated.orElseThrow(), from, until,
+                        maxSteps, rec -> print(rec, out, err));
+                out.println("time-lapse " + (r.startedAt().equals(from) ? "from " : "resumed at ") + r.startedAt()
+                        + " to " + r.reached() + ": " + r.reconciles() + " reconciles");
+            } else if (once || dryRun) {
+                print(setup.engine.reconcile(Fleets.instant(now)), out, err);
+            } else {
+                EngineLoop loop = new EngineLoop(setup.engine, java.time.Clock.systemUTC(), every);
+                Thread hook = new Thread(loop::stop, "upshift-stop");
+                Runtime.getRuntime().addShutdownHook(hook);
+                loop.run(rec -> print(rec, out, err));
+            }
+            setup.events.ifPresent(e -> out.println("events: " + e.file()));
+        }
+        out.flush();
+        return Main.OK;
+    }
+
+    private void check() {
+        CommandLine cl = spec.commandLine();
+        if (virtualClock && (from == null || until == null)) {
+            throw new CommandLine.ParameterException(cl, "--virtual-clock needs --from and --until");
+        }
+        if (!virtualClock && (from != null || until != null)) {
+            throw new CommandLine.ParameterException(cl, "--from and --until go with --virtual-clock");
+        }
+        if (virtualClock && probe != Probe.simulated) {
+            throw new CommandLine.ParameterException(cl, "--virtual-clock needs --probe simulated: on a virtual clock"
+                    + " no one writes a status back");
+        }
+        if (virtualClock && (once || now != null)) {
+            throw new CommandLine.ParameterException(cl, "--virtual-clock runs its own instants; leave out --once and --now");
+        }
+        if (now != null && !once && !dryRun) {
+            throw new CommandLine.ParameterException(cl, "--now goes with --once (or --dry-run)");
+        }
+        if (!(failureRate >= 0 && failureRate <= 1)) {
+            throw new CommandLine.ParameterException(cl, "--failure-rate is between 0 and 1, not " + failureRate);
+        }
+        if (every.isZero() || every.isNegative()) {
+            throw new CommandLine.ParameterException(cl, "--every must be positive");
+        }
+    }
+
+    static void print(Reconciliation r, PrintWriter out, PrintWriter err) {
+        for (HistoryEntry e : r.recorded()) {
+            out.println(line(e));
+        }
+        for (Fault f : r.faults()) {
+            err.println("upshift: " + r.now() + ": fault: " + f);
+        }
+        out.flush();
+        err.flush();
+    }
+
+    static String line(HistoryEntry e) {
+        String why = e.reasons().isEmpty() ? e.message() : e.reasons().get(0).message();
+        return e.at() + "  " + e.clusterId() + "  " + e.step().word() + "  " + e.hop() + " (" + e.from() + " → " + e.to()
+                + ")" + (why.isBlank() ? "" : "  " + why);
+    }
+}

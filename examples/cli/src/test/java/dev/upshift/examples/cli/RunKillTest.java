@@ -1,0 +1,169 @@
+package dev.upshift.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.upshift.core.journal.JournalSnapshot;
+import dev.upshift.core.journal.JsonLinesJournal;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.Reason;
+import dev.upshift.testing.Processes;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 19's process test: {@code run --virtual-clock} on a generated fleet of 500 clusters, killed
+ * with SIGKILL at 50 random moments and started again each time, ends with the history of an
+ * uninterrupted run, the same files (each hop written once, counted at the target: the fleet's
+ * files), and a journal whose every line reads back.
+ */
+@Tag("jvm-bound")
+class RunKillTest {
+    private static final int CLUSTERS = 500;
+    private static final int KILLS = 50;
+    private static final String FROM = "2027-01-04T00:00:00Z";
+    private static final String UNTIL = "2027-01-12T00:00:00Z";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("killed 50 times, the time-lapse ends as an uninterrupted one, each hop written once")
+    void survivesKills() throws Exception {
+        Path calm = dir.resolve("calm");
+        Path killed = dir.resolve("killed");
+        generate(calm);
+        generate(killed);
+        String[] args = {"run", "--fleet", "?", "--virtual-clock", "--from", FROM, "--until", UNTIL, "--probe",
+            "simulated", "--seed", "3", "--failure-rate", "0.05"};
+
+        long started = System.nanoTime();
+        Cli uninterrupted = Cli.run(with(args, calm));
+        assertThat(uninterrupted.exitCode()).as(uninterrupted.err()).isZero();
+        System.out.println("uninterrupted run: " + (System.nanoTime() - started) / 1_000_000 + " ms, "
+                + uninterrupted.out().lines().filter(l -> l.startsWith("time-lapse")).findFirst().orElse(""));
+
+        Random random = new Random(19);
+        int killedMidway = 0;
+        for (int i = 0; i < KILLS; i++) {
+            Process p = child(with(args, killed), dir.resolve("killed-" + i + ".log"));
+            Thread.sleep(300 + random.nextInt(1700));
+            if (p.isAlive()) {
+                p.destroyForcibly();
+                killedMidway++;
+            }
+            Processes.await(p, Duration.ofMinutes(2), "upshift run (killed)");
+        }
+        Path log = dir.resolve("last.log");
+        Process last = child(with(args, killed), log);
+        int code = Processes.await(last, Duration.ofMinutes(5), "upshift run (to the end)");
+        String output = Files.readString(log, StandardCharsets.UTF_8);
+        assertThat(code).as(output).isZero();
+
+        assertThat(killedMidway).as("kills that landed while the run was under way").isGreaterThan(KILLS / 2);
+        JournalSnapshot a = JsonLinesJournal.read(JsonLinesJournal.stateFolder(calm));
+        JournalSnapshot b = JsonLinesJournal.read(JsonLinesJournal.stateFolder(killed));
+        assertThat(b.notices()).as("every journal line reads back").isEmpty();
+        assertThat(a.entries()).as("the uninterrupted run did something").hasSizeGreaterThan(CLUSTERS);
+        assertThat(records(b.entries())).isEqualTo(records(a.entries()));
+        assertThat(files(killed)).as("the fleet's files: each hop written once").isEqualTo(files(calm));
+    }
+
+    private static String[] with(String[] args, Path fleet) {
+        String[] out = args.clone();
+        out[2] = fleet.toString();
+        return out;
+    }
+
+    /** A child JVM running the CLI, its output to a file (a pipe nobody reads would block it). */
+    private static Process child(String[] args, Path log) throws IOException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx512m", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    /** What a record says, without its message (a publication repeated after a kill says "already published"). */
+    private static List<String> records(List<HistoryEntry> entries) {
+        return entries.stream().map(e -> e.at() + " " + e.clusterId() + " " + e.upgradeId() + " " + e.step() + " "
+                + e.state() + " " + e.hop() + " " + e.attempt() + " " + e.reasons().stream().map(Reason::code).toList())
+                .toList();
+    }
+
+    private static Map<String, String> files(Path fleet) throws IOException {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> all = Files.walk(fleet)) {
+            for (Path p : all.filter(Files::isRegularFile).toList()) {
+                String rel = fleet.relativize(p).toString();
+                if (!rel.startsWith(".upshift")) {
+                    out.put(rel, Files.readString(p, StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Three releases two hops apart, 500 clusters in three stages, nightly windows. */
+    private static void generate(Path fleet) throws IOException {
+        Files.createDirectories(fleet.resolve("clusters"));
+        String[][] releases = {{"1.0.0", "1.28.4"}, {"1.1.0", "1.29.2"}, {"1.2.0", "1.30.1"}};
+        StringBuilder r = new StringBuilder();
+        for (String[] rel : releases) {
+            r.append("---\napiVersion: upshift.dev/v1alpha1\nkind: Release\nmetadata: {name: \"").append(rel[0])
+                    .append("\"}\nspec:\n  components: {kubernetes: ").append(rel[1]).append("}\n");
+        }
+        Files.writeString(fleet.resolve("releases.yaml"), r, StandardCharsets.UTF_8);
+        Files.writeString(fleet.resolve("schedule.yaml"), """
+                apiVersion: upshift.dev/v1alpha1
+                kind: MaintenanceSchedule
+                metadata: {name: nightly}
+                spec:
+                  timeZone: UTC
+                  maintenanceWindows:
+                    - {name: night, startTime: 2027-01-01T20:00:00Z, duration: 8h, recurrence: FREQ=DAILY}
+                """, StandardCharsets.UTF_8);
+        Files.writeString(fleet.resolve("upgrade.yaml"), """
+                apiVersion: upshift.dev/v1alpha1
+                kind: ClusterUpgrade
+                metadata: {name: to-1.2}
+                spec:
+                  matchers: [{name: all, value: ".*", isRegex: true}]
+                  release: 1.2.0
+                  expectedDuration: 1h
+                  stages:
+                    - {name: dev, matchers: [{key: stage, value: dev}], soak: 2h, maxConcurrent: 40, maxFailures: 10}
+                    - {name: staging, matchers: [{key: stage, value: staging}], soak: 4h, maxConcurrent: 60, maxFailures: 20}
+                    - {name: prod, matchers: [{key: stage, value: prod}], maxConcurrent: 80, maxFailures: 40}
+                """, StandardCharsets.UTF_8);
+        String[] stages = {"dev", "staging", "prod", "prod"};
+        for (int i = 0; i < CLUSTERS; i++) {
+            String stage = stages[i % stages.length];
+            String release = i % 5 == 0 ? "1.1.0" : "1.0.0";
+            Files.writeString(fleet.resolve("clusters").resolve("c" + i + ".yaml"), """
+                    # cluster %d, a comment the publisher keeps
+                    apiVersion: upshift.dev/v1alpha1
+                    kind: ManagedCluster
+                    metadata:
+                      name: c%d
+                      labels: {stage: %s}
+                    spec:
+                      release: %s   # bumped by Upshift
+                      infrastructure: aws
+                      schedule: nightly
+                    """.formatted(i, i, stage, release), StandardCharsets.UTF_8);
+        }
+    }
+}
