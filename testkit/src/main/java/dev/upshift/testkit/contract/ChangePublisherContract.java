@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
  * <table>
  *   <caption>The rules</caption>
  *   <tr><td>P1</td><td>publishing answers {@code published} with a reference, and the target changes</td></tr>
- *   <tr><td>P2</td><td>publishing the same upgrade again answers the same reference and changes nothing more</td></tr>
- *   <tr><td>P3</td><td>({@code RESTART}) a restarted publisher that publishes the same upgrade again answers the same reference and changes nothing more</td></tr>
+ *   <tr><td>P2</td><td>publishing the same upgrade again answers published and changes nothing more</td></tr>
+ *   <tr><td>P3</td><td>({@code RESTART}) a restarted publisher that publishes the same upgrade again answers published and changes nothing more</td></tr>
  *   <tr><td>P4</td><td>({@code REJECTION}) a change the target refuses is answered {@code rejected} with a reason, not thrown, and changes nothing</td></tr>
  *   <tr><td>P5</td><td>({@code UNREACHABLE}) a publisher that cannot reach its target throws, and changes nothing</td></tr>
  * </table>
@@ -89,20 +89,22 @@ public abstract class ChangePublisherContract extends AdapterContract<ChangePubl
     }
 
     @Test
-    @DisplayName("P2 publishing the same upgrade again answers the same reference and changes nothing more")
+    @DisplayName("P2 publishing the same upgrade again answers published and changes nothing more")
     public void idempotent() {
         ChangePublisher p = newPublisher();
         Change c = change();
         Publication first = p.publish(c.upgrade(), c.change());
         Object after = target();
         Publication again = p.publish(c.upgrade(), c.change());
-        assertThat(again).isEqualTo(first);
+        assertThat(first).isInstanceOf(Publication.Published.class);
+        assertThat(again).as("a reference: the first one where the target keeps it, or one saying it was there")
+                .isInstanceOf(Publication.Published.class);
         assertThat(target()).as("the target after publishing again").isEqualTo(after);
     }
 
     @Test
-    @DisplayName("P3 a restarted publisher that publishes the same upgrade again answers the same reference and"
-            + " changes nothing more")
+    @DisplayName("P3 a restarted publisher that publishes the same upgrade again answers published and changes"
+            + " nothing more")
     public void idempotentAcrossRestarts() {
         requires("P3", Capability.RESTART);
         ChangePublisher p = newPublisher();
@@ -110,7 +112,9 @@ public abstract class ChangePublisherContract extends AdapterContract<ChangePubl
         Publication first = p.publish(c.upgrade(), c.change());
         Object after = target();
         Publication again = restart(p).publish(c.upgrade(), c.change());
-        assertThat(again).isEqualTo(first);
+        assertThat(first).isInstanceOf(Publication.Published.class);
+        assertThat(again).as("a reference: the first one where the target keeps it, or one saying it was there")
+                .isInstanceOf(Publication.Published.class);
         assertThat(target()).as("the target after publishing again").isEqualTo(after);
     }
 
