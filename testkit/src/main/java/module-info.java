@@ -1,12 +1,18 @@
 /**
- * Upshift's testkit: fakes of every SPI, a fleet builder, a controllable clock and assertions for
- * policies. Today it holds the clock ({@code TestClock}).
+ * Upshift's testkit: in-memory fakes of every SPI with fault switches, a fleet builder, a
+ * controllable clock, an engine wired to the fakes, assertions on plans, explanations, simulations
+ * and histories, a JUnit 5 extension, and contract tests for adapter authors (docs/testing.md).
  */
 module dev.upshift.testkit {
     requires transitive dev.upshift.core;
     requires transitive dev.upshift.spi;
-    requires static org.junit.jupiter.api;
-    requires static org.assertj.core;
+    requires static transitive org.junit.jupiter.api;
+    requires transitive org.assertj.core;
 
     exports dev.upshift.testkit;
+    exports dev.upshift.testkit.fake;
+    exports dev.upshift.testkit.fleet;
+    exports dev.upshift.testkit.assertions;
+    exports dev.upshift.testkit.contract;
+    exports dev.upshift.testkit.junit;
 }

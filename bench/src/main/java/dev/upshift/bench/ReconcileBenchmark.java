@@ -7,15 +7,12 @@ import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.spi.HistoryEntry;
-import dev.upshift.spi.HistoryStore;
-import dev.upshift.spi.HookResult;
-import dev.upshift.spi.Publication;
-import dev.upshift.spi.Upgrade;
-import dev.upshift.spi.UpgradeHook;
-import dev.upshift.spi.UpgradeStatus;
+import dev.upshift.testkit.fake.FakeHistory;
+import dev.upshift.testkit.fake.FakeHook;
+import dev.upshift.testkit.fake.FakeProbe;
+import dev.upshift.testkit.fake.FakePublisher;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -63,40 +60,20 @@ public class ReconcileBenchmark {
             try (GeneratedFleet fleet = GeneratedFleet.create(FleetGenerator.Shape.of(clusters))) {
                 prepared = Planner.standard().prepare(fleet.readChecked());
             }
-            List<HistoryEntry> entries = new ArrayList<>();
-            HistoryStore store = new HistoryStore() {
-                @Override
-                public void append(HistoryEntry entry) {
-                    entries.add(entry);
-                }
-
-                @Override
-                public List<HistoryEntry> history(String clusterId) {
-                    return entries.stream().filter(e -> e.clusterId().equals(clusterId)).toList();
-                }
-
-                @Override
-                public List<HistoryEntry> entries() {
-                    return entries;
-                }
-            };
+            FakeHistory store = new FakeHistory();
+            FakeHook hold = new FakeHook().holdBefore(Duration.ofDays(365));
             engine = Engine.builder()
                     .fleet(() -> FleetReading.of(prepared))
                     .history(store)
-                    .publisher((Upgrade u, dev.upshift.diff.merge.MergeResult c) -> Publication.published(u.id()))
-                    .probe((u, t) -> UpgradeStatus.inProgress("Rolling", "", t))
-                    .addHook("hold", new UpgradeHook() {
-                        @Override
-                        public HookResult beforeUpgrade(Upgrade upgrade) {
-                            return HookResult.retryAfter(Duration.ofDays(365));
-                        }
-                    })
+                    .publisher(new FakePublisher())
+                    .probe(new FakeProbe().answer(FakeProbe.Script.stayInProgress()))
+                    .addHook("hold", hold)
                     .build();
             Reconciliation first = engine.reconcile(now);
             if (engine.reconcile(now).changed()) {
                 throw new IllegalStateException("a second reconcile at one instant recorded something");
             }
-            history = List.copyOf(entries);
+            history = store.all();
             System.out.println("held " + first.recorded().size() + " ready clusters");
         }
     }

@@ -12,19 +12,20 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * A page that shows a file of the repository shows it as it is: a YAML block whose first line is
- * {@code # examples/...} (the file's path) holds that file's content, so that the commands the page
- * runs on the file and the text the reader sees cannot drift apart.
+ * A page that shows a file of the repository shows it as it is: a YAML or text block whose first
+ * line is {@code # examples/...} (the file's path) holds that file's content, so that the commands the
+ * page runs on the file (or the test that expects the text) and what the reader sees cannot drift
+ * apart.
  */
 class DocsFilesTest {
     private static final String NAMED = "# examples/";
 
     @Test
-    @DisplayName("every YAML block of README.md and docs/*.md that names an examples/ file is that file")
+    @DisplayName("every YAML or text block of README.md and docs/*.md that names an examples/ file is that file")
     void namedBlocksAreTheFiles() throws IOException {
         Path root = Repository.root();
         List<MarkdownBlocks.Block> named = MarkdownBlocks.all(root).stream()
-                .filter(b -> b.lang().equals("yaml") && b.text().startsWith(NAMED)).toList();
+                .filter(b -> (b.lang().equals("yaml") || b.lang().equals("text")) && b.text().startsWith(NAMED)).toList();
         assertThat(named).as("blocks naming a file").hasSizeGreaterThanOrEqualTo(6);
         SoftAssertions softly = new SoftAssertions();
         for (MarkdownBlocks.Block b : named) {

@@ -109,11 +109,13 @@ class DiffFleetTest {
         assertThat(r.exitCode()).isEqualTo(Main.PROBLEM);
         assertThat(r.out()).isEqualTo(fromFiles(PROD_BASE, PROD_CURRENT, PROD_TARGET, "report").out());
         assertThat(r.out()).contains("! spec.template.spec.instanceType: BLOCKED");
-        assertThat(r.err()).isEqualTo(fleet.resolve("clusters/prod-1.yaml") + ":19:46:"
+        assertThat(r.err()).isEqualTo(fleet.resolve("clusters/prod-1.yaml") + ":28:25:"
                 + " spec.template.spec.instanceType: conflict: the old release had \"m5.large\", the cluster has"
                 + " \"m5.xlarge\", the new release has \"m6i.large\"; onConflict: fail blocks the upgrade"
                 + " [infrastructure.cluster.x-k8s.io/v1beta2/AWSMachineTemplate/prod/prod-1-workers]\n"
                 + "upshift: the merge is blocked: 1 field needs a decision\n");
+        assertThat(Files.readAllLines(fleet.resolve("clusters/prod-1.yaml")).get(27)).as("line 28")
+                .isEqualTo("          instanceType: m5.xlarge");
     }
 
     @Test

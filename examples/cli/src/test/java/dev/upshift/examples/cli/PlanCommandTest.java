@@ -154,7 +154,7 @@ class PlanCommandTest {
     void anUnreadableUpgradeMakesThePlanIncomplete() throws IOException {
         Path fleet = TestFleet.write(dir.resolve("fleet"));
         Path upgrade = fleet.resolve("upgrades/to-1.1.yaml");
-        Files.writeString(upgrade, Files.readString(upgrade).replace("maxConcurrent: 1}", "maxParallel: 2}"));
+        Files.writeString(upgrade, Files.readString(upgrade).replace("maxConcurrent: 1", "maxParallel: 2"));
         Cli r = plan(fleet);
         assertThat(r.exitCode()).isEqualTo(Main.PROBLEM);
         assertThat(r.err()).contains("maxParallel");

@@ -1,0 +1,90 @@
+package dev.upshift.testkit.assertions;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.HistoryEntry.Step;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apiguardian.api.API;
+
+/**
+ * What a valid engine history is, from the engine's contract (docs/engine.md): per attempt, no
+ * publication without a journaled start before it, no publication after its outcome, no success
+ * without a publication, no second start, nothing after its end ({@code finished} or
+ * {@code skipped}), no hold or decline after its start, no {@code finished} without an outcome;
+ * per cluster, no attempt starts while another is unfinished. The same rules as core's own engine
+ * tests hold the engine to, so that a fake, an adapter or an engine of your own can be held to them.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class HistoryRules {
+    private HistoryRules() {}
+
+    /** Every rule the history breaks, one line each, in history order; empty when it is valid. */
+    public static List<String> violations(List<HistoryEntry> history) {
+        List<String> out = new ArrayList<>();
+        Map<String, Set<Step>> seen = new HashMap<>();
+        Map<String, String> open = new LinkedHashMap<>();
+        for (HistoryEntry e : history) {
+            Set<Step> steps = seen.computeIfAbsent(e.upgradeId(), k -> EnumSet.noneOf(Step.class));
+            String where = e.upgradeId() + " " + e.step() + " at " + e.at();
+            if (steps.contains(Step.FINISHED) || steps.contains(Step.SKIPPED)) {
+                out.add(where + ": after the attempt ended");
+            }
+            check(e, steps, open, where, out);
+            steps.add(e.step());
+        }
+        return out;
+    }
+
+    private static void check(HistoryEntry e, Set<Step> steps, Map<String, String> open, String where, List<String> out) {
+        switch (e.step()) {
+            case STARTING -> {
+                if (steps.contains(Step.STARTING)) {
+                    out.add(where + ": a second start");
+                }
+                String other = open.get(e.clusterId());
+                if (other != null && !other.equals(e.upgradeId())) {
+                    out.add(where + ": starts while " + other + " is unfinished");
+                }
+                open.put(e.clusterId(), e.upgradeId());
+            }
+            case PUBLISHED -> {
+                if (!steps.contains(Step.STARTING)) {
+                    out.add(where + ": published without a journaled start");
+                }
+                if (steps.contains(Step.SUCCEEDED) || steps.contains(Step.FAILED)) {
+                    out.add(where + ": published after its outcome");
+                }
+            }
+            case SUCCEEDED -> {
+                if (!steps.contains(Step.PUBLISHED)) {
+                    out.add(where + ": succeeded without a publication");
+                }
+            }
+            case FAILED -> {
+                if (steps.contains(Step.PUBLISHED) && !steps.contains(Step.STARTING)) {
+                    out.add(where + ": failed after a publication without a start");
+                }
+            }
+            case FINISHED -> {
+                if (!steps.contains(Step.SUCCEEDED) && !steps.contains(Step.FAILED)) {
+                    out.add(where + ": finished without an outcome");
+                }
+                open.remove(e.clusterId(), e.upgradeId());
+            }
+            case SKIPPED -> open.remove(e.clusterId(), e.upgradeId());
+            case HELD, DECLINED -> {
+                if (steps.contains(Step.STARTING)) {
+                    out.add(where + ": held or declined after it started");
+                }
+            }
+            default -> { }
+        }
+    }
+}

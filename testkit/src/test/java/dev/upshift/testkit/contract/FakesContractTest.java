@@ -1,0 +1,227 @@
+package dev.upshift.testkit.contract;
+
+import dev.upshift.common.problem.Problem;
+import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.spi.ClusterInventory;
+import dev.upshift.spi.EventSink;
+import dev.upshift.spi.HookResult;
+import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.ReleaseSource;
+import dev.upshift.spi.Renderer;
+import dev.upshift.spi.ScheduleSource;
+import dev.upshift.spi.UpgradeEvent;
+import dev.upshift.spi.UpgradeHook;
+import dev.upshift.spi.UpgradeRequest;
+import dev.upshift.spi.UpgradeSource;
+import dev.upshift.spi.UpgradeStrategy;
+import dev.upshift.testkit.fake.FakeEvents;
+import dev.upshift.testkit.fake.FakeHook;
+import dev.upshift.testkit.fake.FakeRenderer;
+import dev.upshift.testkit.fake.FakeSources;
+import dev.upshift.testkit.fake.FakeStrategy;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Nested;
+
+/** The testkit's other fakes hold to the contracts of their interfaces, every capability included. */
+class FakesContractTest {
+
+    @Nested
+    class Hook extends UpgradeHookContract {
+        private final FakeHook hook = new FakeHook();
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class);
+        }
+
+        @Override
+        protected UpgradeHook newHook() {
+            return hook;
+        }
+
+        @Override
+        protected void arrangeHold(String clusterId) {
+            hook.beforeAlways(HookResult.retryAfter(Duration.ofMinutes(15)));
+        }
+
+        @Override
+        protected void arrangeProceed(String clusterId) {
+            hook.beforeAlways(HookResult.proceed());
+        }
+    }
+
+    @Nested
+    class Strategy extends UpgradeStrategyContract {
+        private final FakeStrategy strategy = new FakeStrategy();
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class);
+        }
+
+        @Override
+        protected UpgradeStrategy newStrategy() {
+            return strategy;
+        }
+
+        @Override
+        protected void arrangeAccept(UpgradeRequest request) {
+            strategy.acceptAll();
+        }
+
+        @Override
+        protected void arrangeDecline(UpgradeRequest request) {
+            strategy.declineAll("etcd changes need new machines");
+        }
+    }
+
+    @Nested
+    class Events extends EventSinkContract {
+        private FakeEvents sink;
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class);
+        }
+
+        @Override
+        protected EventSink newSink() {
+            sink = new FakeEvents();
+            return sink;
+        }
+
+        @Override
+        protected List<UpgradeEvent> received() {
+            return sink.events();
+        }
+    }
+
+    @Nested
+    class Rendering extends RendererContract {
+        private final FakeRenderer renderer = new FakeRenderer();
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class);
+        }
+
+        @Override
+        protected Renderer newRenderer() {
+            return renderer;
+        }
+
+        @Override
+        protected void arrangeRejection(ManagedCluster cluster) {
+            renderer.reject(cluster.id(), "the admission webhook refuses replicas: 3");
+        }
+    }
+
+    private static FakeSources sources() {
+        return FakeSources.of(ContractFleets.fleet().contents());
+    }
+
+    private static void bad(FakeSources s) {
+        s.addProblem(Problem.error(SourceLocation.of("clusters/bad.yaml"), "spec.release", "is missing"));
+    }
+
+    @Nested
+    class Inventory extends ClusterInventoryContract {
+        private final FakeSources s = sources();
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class);
+        }
+
+        @Override
+        protected ClusterInventory inventory() {
+            return s;
+        }
+
+        @Override
+        protected void arrangeBadDocument() {
+            bad(s);
+        }
+
+        @Override
+        protected void arrangeUnreachable() {
+            s.faults().throwAlways();
+        }
+    }
+
+    @Nested
+    class Releases extends ReleaseSourceContract {
+        private final FakeSources s = sources();
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class);
+        }
+
+        @Override
+        protected ReleaseSource releaseSource() {
+            return s;
+        }
+
+        @Override
+        protected void arrangeBadDocument() {
+            bad(s);
+        }
+
+        @Override
+        protected void arrangeUnreachable() {
+            s.faults().throwAlways();
+        }
+    }
+
+    @Nested
+    class Schedules extends ScheduleSourceContract {
+        private final FakeSources s = sources();
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class);
+        }
+
+        @Override
+        protected ScheduleSource scheduleSource() {
+            return s;
+        }
+
+        @Override
+        protected void arrangeBadDocument() {
+            bad(s);
+        }
+
+        @Override
+        protected void arrangeUnreachable() {
+            s.faults().throwAlways();
+        }
+    }
+
+    @Nested
+    class Upgrades extends UpgradeSourceContract {
+        private final FakeSources s = sources();
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class);
+        }
+
+        @Override
+        protected UpgradeSource upgradeSource() {
+            return s;
+        }
+
+        @Override
+        protected void arrangeBadDocument() {
+            bad(s);
+        }
+
+        @Override
+        protected void arrangeUnreachable() {
+            s.faults().throwAlways();
+        }
+    }
+}
