@@ -83,7 +83,8 @@ final class Masking {
         return out == null ? path : new FieldPath(out);
     }
 
-    private static PathElement shownElement(FieldPolicy item, PathElement e) {
+    /** A list item's path element as it is shown, {@code item} being the rules at the item. */
+    static PathElement shownElement(FieldPolicy item, PathElement e) {
         if (e instanceof PathElement.Value v) {
             return item.sensitive() ? new PathElement.Value(maskAll(v.value())) : e;
         }

@@ -279,9 +279,9 @@ final class MergeWalker {
         if (kind.type() == ListType.ATOMIC) {
             return leaf(at, p, frozen, b, c, t, c);
         }
-        Map<PathElement, JsonNode> bi = index(kind, b, base, "base", at);
-        Map<PathElement, JsonNode> ci = index(kind, c, current, "current", at);
-        Map<PathElement, JsonNode> ti = index(kind, t, target, "target", at);
+        Map<PathElement, JsonNode> bi = index(kind, p, b, base, "base", at);
+        Map<PathElement, JsonNode> ci = index(kind, p, c, current, "current", at);
+        Map<PathElement, JsonNode> ti = index(kind, p, t, target, "target", at);
         if (abandoned) {
             return c;
         }
@@ -333,13 +333,15 @@ final class MergeWalker {
     }
 
     /** The items of one side's list by key; empty, with the problem recorded and the document abandoned, when they cannot be. */
-    private Map<PathElement, JsonNode> index(ListItems.Kind kind, JsonNode list, Document doc, String side, Trail at) {
+    private Map<PathElement, JsonNode> index(ListItems.Kind kind, FieldPolicy p, JsonNode list, Document doc, String side,
+            Trail at) {
         if (abandoned) {
             return Map.of();
         }
-        return ListItems.index(kind, list, bad -> {
+        return ListItems.index(kind, list, p, bad -> {
             FieldPath path = at.path();
             String pointer = path.toPointer(doc.tree()).orElse("") + "/" + bad.index();
+            path = Masking.shownPath(root, path);
             String rule = kind.rule().map(r -> "; rule " + r.describe()).orElse("; " + kind.explanation());
             problems.error(doc.locate(pointer), path + "[" + bad.index() + "]", "cannot match list items in the "
                     + side + " document " + doc.displayName() + ": " + bad.message() + rule);

@@ -1,7 +1,9 @@
 package dev.upshift.diff.render;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.upshift.common.problem.InputException;
 import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.ThreeWayMerge;
@@ -178,6 +180,17 @@ class SecretMaskingTest {
         String shown = ChangeFormat.REPORT.render(r) + ChangeFormat.UNIFIED.render(r)
                 + String.join("\n", r.changes().stream().map(FieldChange::toString).toList());
         assertThat(shown).doesNotContain("tok-A", "tok-B", "tok-C").contains("<secret sha256:5ef16dd6>");
+    }
+
+    @Test
+    @DisplayName("an input error about a sensitive list names the item without its value")
+    void inputErrors() {
+        FieldRules rules = FieldRules.of(FieldRule.forPath("spec.tokens").listType(ListType.SET).sensitive().build());
+        String doc = "apiVersion: example.com/v1\nkind: Api\nmetadata: {name: a, namespace: n}\nspec: {tokens: %s}\n";
+        assertThatThrownBy(() -> ThreeWayMerge.withRules(rules).merge(Yaml.set(doc.formatted("[tok-A]")),
+                Yaml.set(doc.formatted("[tok-A, tok-A]")), Yaml.set(doc.formatted("[tok-C]"))))
+                .isInstanceOf(InputException.class).hasMessageContaining("the set holds <secret sha256:717876b4> twice")
+                .message().doesNotContain("tok-A");
     }
 
     @Test
