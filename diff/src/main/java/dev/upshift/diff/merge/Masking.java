@@ -102,6 +102,44 @@ final class Masking {
         return masked ? new PathElement.Key(k.names(), values) : e;
     }
 
+    /**
+     * The three sides of a decision as messages may show them: sensitive values masked (the same
+     * instances when nothing is sensitive), and whether any was.
+     */
+    record Sides(JsonNode b, JsonNode c, JsonNode t, boolean sensitive) {}
+
+    /** The sides at the node {@code p} stands for, masked. */
+    static Sides sides(FieldPolicy p, JsonNode b, JsonNode c, JsonNode t) {
+        if (!p.sensitive() && !p.sensitiveBelow()) {
+            return new Sides(b, c, t, false);
+        }
+        JsonNode mb = mask(p, b);
+        JsonNode mc = mask(p, c);
+        JsonNode mt = mask(p, t);
+        return new Sides(mb, mc, mt, mb != b || mc != c || mt != t);
+    }
+
+    /** A message, and whether it masks anything. */
+    record Words(String message, boolean sensitive) {}
+
+    /**
+     * {@link Messages#immutableBelow} with its paths and values as they are shown: {@code root} the
+     * rules at the document's root, {@code p} those at {@code at}, where the merge would replace the
+     * value that holds the immutable field.
+     */
+    static Words immutableBelow(FieldPolicy root, FieldPolicy p, ChangeReason reason, FieldPath at,
+            ImmutableFields.Violation v) {
+        FieldPolicy there = at(p, v.path());
+        ImmutableFields.Violation shown = new ImmutableFields.Violation(v.path(), mask(there, v.current()),
+                mask(there, v.target()), v.rule());
+        List<PathElement> elements = new ArrayList<>(at.elements());
+        elements.addAll(v.path().elements());
+        FieldPath full = new FieldPath(elements);
+        FieldPath shownFull = shownPath(root, full);
+        return new Words(Messages.immutableBelow(reason, shownPath(root, at), shownFull, shown),
+                shown.current() != v.current() || shown.target() != v.target() || shownFull != full);
+    }
+
     /** The policy at {@code path} below {@code p}. */
     static FieldPolicy at(FieldPolicy p, FieldPath path) {
         FieldPolicy out = p;

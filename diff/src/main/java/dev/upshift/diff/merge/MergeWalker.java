@@ -102,7 +102,7 @@ final class MergeWalker {
             JsonNode b = base == null ? null : m.path().resolve(base.tree()).orElse(null);
             JsonNode c = m.path().resolve(current.tree()).orElse(null);
             FieldPolicy p = Masking.at(root, m.path());
-            Shown shown = shown(p, b, c, m.target());
+            Masking.Sides shown = Masking.sides(p, b, c, m.target());
             JsonNode kept = Masking.mask(p, m.merged());
             FieldPath shownPath = Masking.shownPath(root, m.path());
             changes.add(new FieldChange(id, m.path(), Optional.ofNullable(b), Optional.ofNullable(c),
@@ -113,22 +113,6 @@ final class MergeWalker {
                             + "; convert it to the new version's shape (or let the release say how); blocked",
                     Impact.NONE, shown.sensitive() || kept != m.merged() || shownPath != m.path(), shownPath));
         }
-    }
-
-    /**
-     * The sides of a decision as messages may show them: sensitive values masked (the same
-     * instances when nothing is sensitive), and whether any was.
-     */
-    private record Shown(JsonNode b, JsonNode c, JsonNode t, boolean sensitive) {}
-
-    private static Shown shown(FieldPolicy p, JsonNode b, JsonNode c, JsonNode t) {
-        if (!p.sensitive() && !p.sensitiveBelow()) {
-            return new Shown(b, c, t, false);
-        }
-        JsonNode mb = Masking.mask(p, b);
-        JsonNode mc = Masking.mask(p, c);
-        JsonNode mt = Masking.mask(p, t);
-        return new Shown(mb, mc, mt, mb != b || mc != c || mt != t);
     }
 
     private static JsonNode tree(Document d) {
@@ -209,7 +193,7 @@ final class MergeWalker {
             return merged;
         }
         changes.subList(mark, changes.size()).removeIf(x -> x.reason() == ChangeReason.EMPTIED);
-        Shown shown = shown(p, b, c, t);
+        Masking.Sides shown = Masking.sides(p, b, c, t);
         record(at, b, c, t, null, Optional.empty(), ChangeReason.EMPTIED, Resolution.TARGET, Messages.emptied(shown.c()),
                 impactOf(p, c, null), shown.sensitive());
         return null;
@@ -320,7 +304,7 @@ final class MergeWalker {
         if (duplicate.isPresent()) {
             // the decisions below would make a list the API server refuses: none of them is taken
             changes.subList(mark, changes.size()).clear();
-            Shown shown = shown(p, b, c, t);
+            Masking.Sides shown = Masking.sides(p, b, c, t);
             JsonNode shownList = Masking.mask(p, list);
             String why = shownList == list ? duplicate.get()
                     : p.builtInList().flatMap(spec -> UniqueItems.violation(spec, shownList)).orElse(
@@ -365,7 +349,7 @@ final class MergeWalker {
             return rawC;
         }
         if (b != null && JsonTrees.equal(t, b, CONTENT)) {
-            Shown shown = shown(p, b, c, t);
+            Masking.Sides shown = Masking.sides(p, b, c, t);
             record(at, b, c, t, c, Optional.empty(), ChangeReason.CUSTOMISATION_KEPT, Resolution.CURRENT,
                     Messages.kept(shown.b(), shown.c()), Impact.NONE, shown.sensitive());
             return rawC;
@@ -380,7 +364,7 @@ final class MergeWalker {
             return take(at, p, frozen, b, c, t, reason, rawC, p.onConflictRule());
         }
         Resolution resolution = mode == OnConflict.KEEP ? Resolution.CURRENT : Resolution.BLOCKED;
-        Shown shown = shown(p, b, c, t);
+        Masking.Sides shown = Masking.sides(p, b, c, t);
         record(at, b, c, t, c, p.onConflictRule(), reason, resolution,
                 Messages.conflict(reason, mode, shown.b(), shown.c(), shown.t()), Impact.NONE, shown.sensitive());
         return rawC;
@@ -389,7 +373,7 @@ final class MergeWalker {
     /** Takes the target's value (null: removes), unless the field is immutable. */
     private JsonNode take(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t,
             ChangeReason reason, JsonNode rawC, Optional<FieldRule> rule) {
-        Shown shown = shown(p, b, c, t);
+        Masking.Sides shown = Masking.sides(p, b, c, t);
         if (frozen) {
             record(at, b, c, t, c, p.mutableRule(), ChangeReason.IMMUTABLE, Resolution.BLOCKED,
                     Messages.immutable(reason, shown.c(), shown.t()), Impact.NONE, shown.sensitive());
@@ -399,18 +383,9 @@ final class MergeWalker {
         Optional<ImmutableFields.Violation> below = c == null || wholeUnitRemoved ? Optional.empty()
                 : ImmutableFields.violation(p, c, t);
         if (below.isPresent()) {
-            ImmutableFields.Violation v = below.get();
-            FieldPolicy there = Masking.at(p, v.path());
-            ImmutableFields.Violation shownV = new ImmutableFields.Violation(v.path(), Masking.mask(there, v.current()),
-                    Masking.mask(there, v.target()), v.rule());
-            List<PathElement> full = new ArrayList<>(at.path().elements());
-            full.addAll(v.path().elements());
-            FieldPath fullPath = new FieldPath(full);
-            FieldPath shownFull = Masking.shownPath(root, fullPath);
-            record(at, b, c, t, c, Optional.of(v.rule()), ChangeReason.IMMUTABLE, Resolution.BLOCKED,
-                    Messages.immutableBelow(reason, Masking.shownPath(root, at.path()), shownFull, shownV), Impact.NONE,
-                    shown.sensitive() || shownV.current() != v.current() || shownV.target() != v.target()
-                            || shownFull != fullPath);
+            Masking.Words words = Masking.immutableBelow(root, p, reason, at.path(), below.get());
+            record(at, b, c, t, c, Optional.of(below.get().rule()), ChangeReason.IMMUTABLE, Resolution.BLOCKED,
+                    words.message(), Impact.NONE, shown.sensitive() || words.sensitive());
             return rawC;
         }
         String message = reason == ChangeReason.CONFLICT || reason == ChangeReason.NO_BASELINE

@@ -106,6 +106,28 @@ class SecretMaskingTest {
     }
 
     @Test
+    @DisplayName("an immutable sensitive field is named with its masks, whether changed itself or by replacing a value above it")
+    void immutable() {
+        FieldRules rules = FieldRules.of(FieldRule.forPath("spec.credentials").sensitive().build(),
+                FieldRule.forPath("spec.credentials.password").mutable(false).build());
+        String doc = "apiVersion: db.example.com/v1\nkind: DatabaseUser\nmetadata: {name: app, namespace: shop}\n"
+                + "spec: {credentials: %s}\n";
+        MergeResult changed = ThreeWayMerge.withRules(rules).merge(Yaml.set(doc.formatted("{password: hunter2}")),
+                Yaml.set(doc.formatted("{password: hunter2}")), Yaml.set(doc.formatted("{password: new-default}")));
+        assertThat(changed.blocked()).singleElement().satisfies(c -> assertThat(c.toString())
+                .isEqualTo("DatabaseUser.db.example.com shop/app: spec.credentials.password: immutable field: the merge"
+                        + " would change \"" + OLD_MASK + "\" to \"" + NEW_MASK + "\" (the cluster had the old release's"
+                        + " value); blocked"));
+        FieldRules above = FieldRules.of(FieldRule.forPath("spec.credentials.password").sensitive().build(),
+                FieldRule.forPath("spec.credentials.password").kind("DatabaseUser").mutable(false).build());
+        MergeResult replaced = ThreeWayMerge.withRules(above).merge(Yaml.set(doc.formatted("{password: hunter2}")),
+                Yaml.set(doc.formatted("{password: hunter2}")), Yaml.set(doc.formatted("from-vault")));
+        assertThat(replaced.blocked()).singleElement().satisfies(c -> assertThat(c.message())
+                .startsWith("immutable field spec.credentials.password: the merge would remove \"" + OLD_MASK + "\" by replacing")
+                .doesNotContain(OLD));
+    }
+
+    @Test
     @DisplayName("a whole Secret added or removed shows its keys and masks, never its values")
     void wholeSecrets() {
         String other = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\ndata: {a: b}\n";
