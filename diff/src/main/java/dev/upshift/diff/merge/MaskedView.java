@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
+import dev.upshift.diff.path.FieldPath;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,8 +29,8 @@ final class MaskedView {
         DocumentSet target = v.mask(result.target());
         DocumentSet documents = v.mask(result.documents());
         List<FieldChange> changes = result.changes().stream().map(v::mask).toList();
-        return v.any ? new MergeResult(base, current, target, documents, changes, result.listDecisions(), rules, true)
-                : null;
+        List<ListDecision> lists = result.listDecisions().stream().map(v::mask).toList();
+        return v.any ? new MergeResult(base, current, target, documents, changes, lists, rules, true) : null;
     }
 
     private DocumentSet mask(DocumentSet set) {
@@ -54,6 +55,17 @@ final class MaskedView {
                 c.current().map(v -> Masking.mask(p, v)), c.target().map(v -> Masking.mask(p, v)),
                 c.result().map(v -> Masking.mask(p, v)), c.rule(), c.reason(), c.resolution(), c.message(), c.impact(),
                 true, c.shownPath());
+    }
+
+    /** The decision with its path as shown (a list below an item whose key is sensitive). */
+    private ListDecision mask(ListDecision d) {
+        FieldPath shown = Masking.shownPath(rules.policyFor(documentOf(d.document())), d.path());
+        if (shown == d.path()) {
+            return d;
+        }
+        any = true;
+        return new ListDecision(d.document(), shown, d.type(), d.keys(), d.keyDefaults(), d.decidedBy(), d.rule(),
+                d.explanation());
     }
 
     /** The document whose rules the merge walked for {@code id}: the cluster's, else the target's, base's or merged one. */

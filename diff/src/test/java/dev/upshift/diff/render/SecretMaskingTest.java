@@ -128,6 +128,20 @@ class SecretMaskingTest {
     }
 
     @Test
+    @DisplayName("a sensitive key field is masked in the paths below its item, in changes and in the list report")
+    void sensitiveKeys() {
+        FieldRules rules = FieldRules.of(FieldRule.forPath("spec.users[*].name").sensitive().build());
+        String doc = "apiVersion: example.com/v1\nkind: Access\nmetadata: {name: a, namespace: n}\n"
+                + "spec: {users: [{name: hunter2, roles: [%s]}]}\n";
+        MergeResult r = ThreeWayMerge.withRules(rules).merge(Yaml.set(doc.formatted("read")), Yaml.set(doc.formatted("read")),
+                Yaml.set(doc.formatted("read, write")));
+        String shown = ChangeFormat.REPORT.render(r) + ListKeysReport.render(r)
+                + String.join("\n", r.changes().stream().map(FieldChange::toString).toList());
+        assertThat(shown).doesNotContain(OLD).contains("spec.users[name=" + OLD_MASK + "].roles");
+        assertThat(ChangeFormat.JSON_PATCH.render(r)).contains("\"value\": \"hunter2\"");
+    }
+
+    @Test
     @DisplayName("a whole Secret added or removed shows its keys and masks, never its values")
     void wholeSecrets() {
         String other = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\ndata: {a: b}\n";
