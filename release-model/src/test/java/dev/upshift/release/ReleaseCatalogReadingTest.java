@@ -97,7 +97,7 @@ class ReleaseCatalogReadingTest {
                 "r0.yaml:9:7: spec.defaults[0].valuez: unknown field; did you mean 'values'?",
                 "r0.yaml:11:13: spec.fieldRules[0].path: invalid path pattern \"spec..version\": expected a field name at character 6",
                 "r0.yaml:11:7: spec.fieldRules[0]: the rule sets nothing; give at least one of onConflict, mutable, impact,"
-                        + " listKeys, listType, ignore",
+                        + " listKeys, listType, ignore, sensitive",
                 "r0.yaml:13:19: spec.fieldRules[1].onConflict: unknown value 'sometimes'; expected one of: overwrite, keep, fail");
     }
 

@@ -13,7 +13,9 @@ import org.apiguardian.api.API;
 /**
  * A {@link FieldRules} set compiled for walking documents: the rules by specificity with their path
  * matchers, built once per merge so that each document only picks the rules whose match selects it;
- * and the built-in list table the walk follows where no rule keys a list.
+ * and the built-in list table the walk follows where no rule keys a list. The built-in sensitive
+ * fields ({@link SensitiveValues#BUILT_IN}) follow the rules, least specific of all: they set
+ * nothing else, so they change no other decision.
  */
 @API(status = INTERNAL, since = "0.1")
 public final class CompiledRules {
@@ -22,7 +24,9 @@ public final class CompiledRules {
     private final ListSchema lists;
 
     private CompiledRules(FieldRules rules, ListSchema lists) {
-        this.bySpecificity = rules.bySpecificity();
+        List<FieldRule> all = new ArrayList<>(rules.bySpecificity());
+        all.addAll(SensitiveValues.BUILT_IN.rules());
+        this.bySpecificity = List.copyOf(all);
         this.matchers = bySpecificity.stream().map(r -> PatternMatcher.of(r.path())).toList();
         this.lists = lists;
     }

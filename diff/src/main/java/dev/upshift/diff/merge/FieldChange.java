@@ -19,7 +19,10 @@ import org.apiguardian.api.API;
  * it kept a customisation, kept the cluster's side of a conflict or blocked.
  *
  * <p>The values are the documents' own subtrees, shared, not copied: never change them (see
- * {@link dev.upshift.diff.document.Document} for the rule).
+ * {@link dev.upshift.diff.document.Document} for the rule). They are the real values, sensitive
+ * ones included, for the outputs that are applied; the message never shows a sensitive value, and
+ * {@link MergeResult#masked()} gives the changes with their sensitive values masked
+ * ({@link SensitiveValues}).
  *
  * @param document the document
  * @param path where in the document
@@ -32,13 +35,18 @@ import org.apiguardian.api.API;
  *     decided, or a default setting did
  * @param reason which case of the merge table applied
  * @param resolution what was done
- * @param message the decision in words, for people
+ * @param message the decision in words, for people: a sensitive value appears in it only as its mask
  * @param impact what the change costs: {@link Impact#NONE} when the result equals the cluster's value
+ * @param sensitive whether a value of the change is, or holds, a sensitive value, or its path names
+ *     one (the item of a sensitive set, a sensitive key field): they are then masked in the message
+ *     and in {@code shownPath}
+ * @param shownPath the path as outputs for people show it: {@code path} itself, unless it names a
+ *     sensitive value, which it then shows as its mask
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record FieldChange(DocumentId document, FieldPath path, Optional<JsonNode> base, Optional<JsonNode> current,
         Optional<JsonNode> target, Optional<JsonNode> result, Optional<FieldRule> rule, ChangeReason reason,
-        Resolution resolution, String message, Impact impact) {
+        Resolution resolution, String message, Impact impact, boolean sensitive, FieldPath shownPath) {
 
     /** Validates the parts. */
     public FieldChange {
@@ -53,6 +61,7 @@ public record FieldChange(DocumentId document, FieldPath path, Optional<JsonNode
         Objects.requireNonNull(resolution, "resolution");
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(impact, "impact");
+        Objects.requireNonNull(shownPath, "shownPath");
     }
 
     /** Whether the result differs from what the cluster has (something will change). */
@@ -70,9 +79,9 @@ public record FieldChange(DocumentId document, FieldPath path, Optional<JsonNode
         return reason == ChangeReason.CONFLICT || reason == ChangeReason.NO_BASELINE;
     }
 
-    /** {@code Kind.group ns/name: path: message}. */
+    /** {@code Kind.group ns/name: path: message}, with the shown path: no sensitive value appears in it. */
     @Override
     public String toString() {
-        return document + ": " + (path.isRoot() ? "(document)" : path) + ": " + message;
+        return document + ": " + (shownPath.isRoot() ? "(document)" : shownPath) + ": " + message;
     }
 }

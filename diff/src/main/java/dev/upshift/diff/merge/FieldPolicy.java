@@ -39,12 +39,15 @@ public final class FieldPolicy {
     private final boolean mutableSetHere;
     private final boolean onConflictSetHere;
     private final ListSchema.Node schema;
+    private final boolean sensitive;
+    private final boolean sensitiveBelow;
 
     private static final int MUTABLE_HERE = 1;
     private static final int ON_CONFLICT_HERE = 2;
+    private static final int SENSITIVE_HERE = 4;
 
     private FieldPolicy(FieldRule[] rules, PatternMatcher[] matchers, long[] states, boolean alive,
-            int[] winners, int setHere, ListSchema.Node schema) {
+            int[] winners, int setHere, ListSchema.Node schema, boolean sensitiveAbove) {
         this.rules = rules;
         this.matchers = matchers;
         this.states = states;
@@ -57,6 +60,17 @@ public final class FieldPolicy {
         this.mutableSetHere = (setHere & MUTABLE_HERE) != 0;
         this.onConflictSetHere = (setHere & ON_CONFLICT_HERE) != 0;
         this.schema = schema;
+        this.sensitive = sensitiveAbove || (setHere & SENSITIVE_HERE) != 0;
+        this.sensitiveBelow = !sensitive && alive && sensitiveAlive(rules, states);
+    }
+
+    private static boolean sensitiveAlive(FieldRule[] rules, long[] states) {
+        for (int i = 0; i < states.length; i++) {
+            if (states[i] != 0 && rules[i].sensitive()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -72,7 +86,7 @@ public final class FieldPolicy {
         }
         int[] winners = {NONE, NONE, NONE, NONE, NONE};
         int setHere = collect(rules, matchers, states, winners);
-        return new FieldPolicy(rules, matchers, states, rules.length > 0, winners, setHere, schema);
+        return new FieldPolicy(rules, matchers, states, rules.length > 0, winners, setHere, schema, false);
     }
 
     /** The policy one step further down. */
@@ -82,7 +96,7 @@ public final class FieldPolicy {
                 : e instanceof PathElement.Field f ? schema.field(f.name()) : schema.items();
         if (!alive) {
             return listAt == NONE && !mutableSetHere && !onConflictSetHere && schema == null ? this
-                    : new FieldPolicy(rules, matchers, states, false, winners, 0, below);
+                    : new FieldPolicy(rules, matchers, states, false, winners, 0, below, sensitive);
         }
         long[] next = new long[states.length];
         boolean anyAlive = false;
@@ -93,12 +107,13 @@ public final class FieldPolicy {
             }
         }
         int setHere = collect(rules, matchers, next, winners);
-        return new FieldPolicy(rules, matchers, next, anyAlive, winners, setHere, below);
+        return new FieldPolicy(rules, matchers, next, anyAlive, winners, setHere, below, sensitive);
     }
 
     /**
      * Lets the rules that match exactly at this node compete; returns which settings a rule that
-     * matched here won ({@link #MUTABLE_HERE}, {@link #ON_CONFLICT_HERE}).
+     * matched here won ({@link #MUTABLE_HERE}, {@link #ON_CONFLICT_HERE}), and whether one that
+     * matched here marks the node sensitive ({@link #SENSITIVE_HERE}, which needs no winning).
      */
     private static int collect(FieldRule[] rules, PatternMatcher[] matchers, long[] states, int[] winners) {
         int setHere = 0;
@@ -107,6 +122,7 @@ public final class FieldPolicy {
                 continue;
             }
             FieldRule r = rules[i];
+            setHere |= r.sensitive() ? SENSITIVE_HERE : 0;
             int o = better(winners[0], i, r.onConflict().isPresent());
             setHere |= o != winners[0] ? ON_CONFLICT_HERE : 0;
             winners[0] = o;
@@ -210,6 +226,19 @@ public final class FieldPolicy {
 
     public Optional<FieldRule> listRule() {
         return rule(listAt);
+    }
+
+    /**
+     * Whether the value here is sensitive: a rule that matched this node or one above it says
+     * {@code sensitive: true} (the built-in {@code Secret} rules among them).
+     */
+    public boolean sensitive() {
+        return sensitive;
+    }
+
+    /** Whether the value here is not sensitive but a rule may still mark a field below it so. */
+    public boolean sensitiveBelow() {
+        return sensitiveBelow;
     }
 
     /** Whether some rule may still match below this node. */

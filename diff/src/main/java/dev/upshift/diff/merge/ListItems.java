@@ -70,7 +70,7 @@ final class ListItems {
             for (int i = 0; i < lists.length; i++) {
                 String[] misfit = new String[1];
                 if (lists[i] != null && kind.type() != ListType.ATOMIC
-                        && index(kind, lists[i], bad -> misfit[0] = bad.message()).isEmpty()) {
+                        && index(kind, lists[i], p, bad -> misfit[0] = bad.message()).isEmpty()) {
                     return Kind.atomic(ListDecision.DecidedBy.BUILT_IN, spec.source() + " matches it "
                             + (kind.type() == ListType.SET ? "as a set" : "by " + String.join(", ", kind.keys()))
                             + ", but in the " + sides[i] + " document " + misfit[0] + "; compared as one value");
@@ -102,16 +102,18 @@ final class ListItems {
     /**
      * The items of a list by their path element, in list order; empty, after handing the first
      * offending item to {@code onBad}, when an item is not a mapping (map lists), lacks a key field
-     * that has no default or has a non-scalar one, or repeats a key or value.
+     * that has no default or has a non-scalar one, or repeats a key or value. The message shows no
+     * sensitive value: {@code p}, the rules at the list, says which.
      */
-    static Optional<Map<PathElement, JsonNode>> index(Kind kind, JsonNode list, Consumer<BadItem> onBad) {
+    static Optional<Map<PathElement, JsonNode>> index(Kind kind, JsonNode list, FieldPolicy p, Consumer<BadItem> onBad) {
         Map<PathElement, JsonNode> out = new LinkedHashMap<>();
         if (list == null) {
             return Optional.of(out);
         }
         for (int i = 0; i < list.size(); i++) {
             JsonNode item = list.get(i);
-            Optional<String> problem = kind.type() == ListType.SET ? Optional.empty() : keyProblem(kind, item, i);
+            JsonNode shown = p.sensitive() || p.sensitiveBelow() ? Masking.mask(p.child(new PathElement.Index(i)), item) : item;
+            Optional<String> problem = kind.type() == ListType.SET ? Optional.empty() : keyProblem(kind, shown, i);
             if (problem.isPresent()) {
                 onBad.accept(new BadItem(i, problem.get()));
                 return Optional.empty();
@@ -120,7 +122,7 @@ final class ListItems {
             JsonNode first = out.putIfAbsent(e, item);
             if (first != null) {
                 int at = new ArrayList<>(out.keySet()).indexOf(e);
-                String rendered = PathText.render(e);
+                String rendered = PathText.render(Masking.shownElement(p.child(e), e));
                 onBad.accept(new BadItem(i, (kind.type() == ListType.SET
                         ? "the set holds " + rendered.substring(2, rendered.length() - 1) + " twice"
                         : "two items have the key " + rendered) + " (items " + at + " and " + i + ")"));

@@ -28,6 +28,11 @@ import org.apiguardian.api.API;
  * <p>The merged documents share every unchanged subtree with the inputs; neither the merge nor any
  * rendering changes a tree, and callers must not either (see {@link dev.upshift.diff.document.Document}
  * for the rule).
+ *
+ * <h2>Sensitive values</h2>
+ * The documents and the changes' values are the real ones, for the outputs that are applied
+ * (patches, YAML, JSON). Outputs for people render {@link #masked()}, in which every sensitive value
+ * ({@link SensitiveValues}) shows only as its mask; the changes' messages are masked either way.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class MergeResult {
@@ -41,9 +46,13 @@ public final class MergeResult {
     private final List<DocumentId> changedDocuments;
     private final List<FieldChange> blocked;
     private final Impact highestImpact;
+    private final CompiledRules rules;
+    private final boolean masked;
 
     MergeResult(Optional<DocumentSet> base, DocumentSet current, DocumentSet target, DocumentSet documents,
-            List<FieldChange> changes, List<ListDecision> listDecisions) {
+            List<FieldChange> changes, List<ListDecision> listDecisions, CompiledRules rules, boolean masked) {
+        this.rules = Objects.requireNonNull(rules, "rules");
+        this.masked = masked;
         this.base = Objects.requireNonNull(base, "base");
         this.listDecisions = List.copyOf(listDecisions);
         this.current = Objects.requireNonNull(current, "current");
@@ -172,6 +181,33 @@ public final class MergeResult {
             }
         }
         return out;
+    }
+
+    /**
+     * This result as outputs for people show it: every sensitive value of the base, current, target
+     * and merged documents and of the changes replaced by its mask ({@link SensitiveValues}); the
+     * same object when nothing is sensitive, or when it is already masked. What it reports is the
+     * same (the same changes, blockers and impact); its documents must never be applied.
+     */
+    public MergeResult masked() {
+        if (masked) {
+            return this;
+        }
+        MergeResult view = MaskedView.of(this, rules);
+        return view == null ? this : view;
+    }
+
+    /** Whether this is a {@link #masked()} view. */
+    public boolean isMasked() {
+        return masked;
+    }
+
+    /**
+     * Whether some document of the merge (base, current, target or merged) or some change holds a
+     * sensitive value: then the outputs that are applied carry it in clear.
+     */
+    public boolean hasSensitiveValues() {
+        return masked() != this || changes.stream().anyMatch(FieldChange::sensitive);
     }
 
     /** Whether a base was given (a three-way merge). */

@@ -40,6 +40,9 @@ final class MergeWalker {
     /** Set once a problem was recorded: the rest of the document is left as it is, and dropped. */
     private boolean abandoned;
 
+    /** The rules at the document's root, for paths shown to people ({@link Masking#shownPath}). */
+    private FieldPolicy root;
+
     /** The path walked so far, built into a {@link FieldPath} only when a decision needs one. */
     private record Trail(Trail parent, PathElement element) {
         static final Trail ROOT = new Trail(null, null);
@@ -76,6 +79,7 @@ final class MergeWalker {
      * {@code newVersion} is the built-in table's root for the target's version (null: none).
      */
     Optional<Document> mergeDocument(FieldPolicy root, ListSchema.Node newVersion) {
+        this.root = root;
         JsonNode merged = merge(Trail.ROOT, root, false, tree(base), tree(current), tree(target), true);
         if (abandoned || !(merged instanceof ObjectNode tree)) {
             return Optional.empty();
@@ -84,7 +88,7 @@ final class MergeWalker {
         JsonNode apiVersion = tree.get("apiVersion");
         String version = apiVersion != null && apiVersion.isTextual() ? apiVersion.textValue() : origin.apiVersion();
         if (current != null && !version.equals(current.apiVersion())) {
-            checkShapes(tree, version, newVersion);
+            checkShapes(root, tree, version, newVersion);
         }
         return Optional.of(new Document(id, version, tree, origin.source(), origin.sourcePointer()));
     }
@@ -93,17 +97,21 @@ final class MergeWalker {
      * The apiVersion moved: a value kept from the cluster in a shape the new version does not have
      * blocks the upgrade, naming the field and both shapes.
      */
-    private void checkShapes(JsonNode merged, String version, ListSchema.Node newVersion) {
+    private void checkShapes(FieldPolicy root, JsonNode merged, String version, ListSchema.Node newVersion) {
         for (VersionShapes.Misfit m : VersionShapes.misfits(merged, tree(target), newVersion)) {
             JsonNode b = base == null ? null : m.path().resolve(base.tree()).orElse(null);
             JsonNode c = m.path().resolve(current.tree()).orElse(null);
+            FieldPolicy p = Masking.at(root, m.path());
+            Masking.Sides shown = Masking.sides(p, b, c, m.target());
+            JsonNode kept = Masking.mask(p, m.merged());
+            FieldPath shownPath = Masking.shownPath(root, m.path());
             changes.add(new FieldChange(id, m.path(), Optional.ofNullable(b), Optional.ofNullable(c),
                     Optional.ofNullable(m.target()), Optional.ofNullable(c), Optional.empty(), ChangeReason.VERSION_SHAPE,
                     Resolution.BLOCKED, "the document moves from " + current.apiVersion() + " to " + version
                             + ", but the value here, " + VersionShapes.words(m.merged()) + " kept from the cluster ("
-                            + Messages.show(m.merged()) + "), does not fit " + version + ", which has " + m.expected()
+                            + Messages.show(kept) + "), does not fit " + version + ", which has " + m.expected()
                             + "; convert it to the new version's shape (or let the release say how); blocked",
-                    Impact.NONE));
+                    Impact.NONE, shown.sensitive() || kept != m.merged() || shownPath != m.path(), shownPath));
         }
     }
 
@@ -185,8 +193,9 @@ final class MergeWalker {
             return merged;
         }
         changes.subList(mark, changes.size()).removeIf(x -> x.reason() == ChangeReason.EMPTIED);
-        record(at, b, c, t, null, Optional.empty(), ChangeReason.EMPTIED, Resolution.TARGET, Messages.emptied(c),
-                impactOf(p, c, null));
+        Masking.Sides shown = Masking.sides(p, b, c, t);
+        record(at, b, c, t, null, Optional.empty(), ChangeReason.EMPTIED, Resolution.TARGET, Messages.emptied(shown.c()),
+                impactOf(p, c, null), shown.sensitive());
         return null;
     }
 
@@ -254,9 +263,9 @@ final class MergeWalker {
         if (kind.type() == ListType.ATOMIC) {
             return leaf(at, p, frozen, b, c, t, c);
         }
-        Map<PathElement, JsonNode> bi = index(kind, b, base, "base", at);
-        Map<PathElement, JsonNode> ci = index(kind, c, current, "current", at);
-        Map<PathElement, JsonNode> ti = index(kind, t, target, "target", at);
+        Map<PathElement, JsonNode> bi = index(kind, p, b, base, "base", at);
+        Map<PathElement, JsonNode> ci = index(kind, p, c, current, "current", at);
+        Map<PathElement, JsonNode> ti = index(kind, p, t, target, "target", at);
         if (abandoned) {
             return c;
         }
@@ -295,21 +304,28 @@ final class MergeWalker {
         if (duplicate.isPresent()) {
             // the decisions below would make a list the API server refuses: none of them is taken
             changes.subList(mark, changes.size()).clear();
+            Masking.Sides shown = Masking.sides(p, b, c, t);
+            JsonNode shownList = Masking.mask(p, list);
+            String why = shownList == list ? duplicate.get()
+                    : p.builtInList().flatMap(spec -> UniqueItems.violation(spec, shownList)).orElse(
+                            "the merged list would hold two items its validation says must differ");
             record(at, b, c, t, c, Optional.empty(), ChangeReason.DUPLICATE_ITEMS, Resolution.BLOCKED,
-                    duplicate.get() + "; blocked", Impact.NONE);
+                    why + "; blocked", Impact.NONE, shown.sensitive() || shownList != list);
             return c;
         }
         return list;
     }
 
     /** The items of one side's list by key; empty, with the problem recorded and the document abandoned, when they cannot be. */
-    private Map<PathElement, JsonNode> index(ListItems.Kind kind, JsonNode list, Document doc, String side, Trail at) {
+    private Map<PathElement, JsonNode> index(ListItems.Kind kind, FieldPolicy p, JsonNode list, Document doc, String side,
+            Trail at) {
         if (abandoned) {
             return Map.of();
         }
-        return ListItems.index(kind, list, bad -> {
+        return ListItems.index(kind, list, p, bad -> {
             FieldPath path = at.path();
             String pointer = path.toPointer(doc.tree()).orElse("") + "/" + bad.index();
+            path = Masking.shownPath(root, path);
             String rule = kind.rule().map(r -> "; rule " + r.describe()).orElse("; " + kind.explanation());
             problems.error(doc.locate(pointer), path + "[" + bad.index() + "]", "cannot match list items in the "
                     + side + " document " + doc.displayName() + ": " + bad.message() + rule);
@@ -333,8 +349,9 @@ final class MergeWalker {
             return rawC;
         }
         if (b != null && JsonTrees.equal(t, b, CONTENT)) {
+            Masking.Sides shown = Masking.sides(p, b, c, t);
             record(at, b, c, t, c, Optional.empty(), ChangeReason.CUSTOMISATION_KEPT, Resolution.CURRENT,
-                    Messages.kept(b, c), Impact.NONE);
+                    Messages.kept(shown.b(), shown.c()), Impact.NONE, shown.sensitive());
             return rawC;
         }
         return conflict(at, p, frozen, b, c, t, ChangeReason.CONFLICT, rawC);
@@ -347,32 +364,34 @@ final class MergeWalker {
             return take(at, p, frozen, b, c, t, reason, rawC, p.onConflictRule());
         }
         Resolution resolution = mode == OnConflict.KEEP ? Resolution.CURRENT : Resolution.BLOCKED;
-        record(at, b, c, t, c, p.onConflictRule(), reason, resolution, Messages.conflict(reason, mode, b, c, t),
-                Impact.NONE);
+        Masking.Sides shown = Masking.sides(p, b, c, t);
+        record(at, b, c, t, c, p.onConflictRule(), reason, resolution,
+                Messages.conflict(reason, mode, shown.b(), shown.c(), shown.t()), Impact.NONE, shown.sensitive());
         return rawC;
     }
 
     /** Takes the target's value (null: removes), unless the field is immutable. */
     private JsonNode take(Trail at, FieldPolicy p, boolean frozen, JsonNode b, JsonNode c, JsonNode t,
             ChangeReason reason, JsonNode rawC, Optional<FieldRule> rule) {
+        Masking.Sides shown = Masking.sides(p, b, c, t);
         if (frozen) {
             record(at, b, c, t, c, p.mutableRule(), ChangeReason.IMMUTABLE, Resolution.BLOCKED,
-                    Messages.immutable(reason, c, t), Impact.NONE);
+                    Messages.immutable(reason, shown.c(), shown.t()), Impact.NONE, shown.sensitive());
             return rawC;
         }
         boolean wholeUnitRemoved = t == null && (at.parent() == null || !(at.element() instanceof PathElement.Field));
         Optional<ImmutableFields.Violation> below = c == null || wholeUnitRemoved ? Optional.empty()
                 : ImmutableFields.violation(p, c, t);
         if (below.isPresent()) {
-            ImmutableFields.Violation v = below.get();
-            record(at, b, c, t, c, Optional.of(v.rule()), ChangeReason.IMMUTABLE, Resolution.BLOCKED,
-                    Messages.immutableBelow(reason, at.path(), v), Impact.NONE);
+            Masking.Words words = Masking.immutableBelow(root, p, reason, at.path(), below.get());
+            record(at, b, c, t, c, Optional.of(below.get().rule()), ChangeReason.IMMUTABLE, Resolution.BLOCKED,
+                    words.message(), Impact.NONE, shown.sensitive() || words.sensitive());
             return rawC;
         }
         String message = reason == ChangeReason.CONFLICT || reason == ChangeReason.NO_BASELINE
-                ? Messages.conflict(reason, OnConflict.OVERWRITE, b, c, t)
-                : Messages.taken(reason, c, t);
-        record(at, b, c, t, t, rule, reason, Resolution.TARGET, message, impactOf(p, c, t));
+                ? Messages.conflict(reason, OnConflict.OVERWRITE, shown.b(), shown.c(), shown.t())
+                : Messages.taken(reason, shown.c(), shown.t());
+        record(at, b, c, t, t, rule, reason, Resolution.TARGET, message, impactOf(p, c, t), shown.sensitive());
         return t;
     }
 
@@ -388,8 +407,11 @@ final class MergeWalker {
     }
 
     private void record(Trail at, JsonNode b, JsonNode c, JsonNode t, JsonNode result, Optional<FieldRule> rule,
-            ChangeReason reason, Resolution resolution, String message, Impact impact) {
-        changes.add(new FieldChange(id, at.path(), Optional.ofNullable(b), Optional.ofNullable(c),
-                Optional.ofNullable(t), Optional.ofNullable(result), rule, reason, resolution, message, impact));
+            ChangeReason reason, Resolution resolution, String message, Impact impact, boolean sensitive) {
+        FieldPath path = at.path();
+        FieldPath shownPath = Masking.shownPath(root, path);
+        changes.add(new FieldChange(id, path, Optional.ofNullable(b), Optional.ofNullable(c), Optional.ofNullable(t),
+                Optional.ofNullable(result), rule, reason, resolution, message, impact, sensitive || shownPath != path,
+                shownPath));
     }
 }

@@ -3,7 +3,6 @@ package dev.upshift.diff.merge;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.tree.JsonText;
 import dev.upshift.diff.path.FieldPath;
-import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.OnConflict;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,10 +71,9 @@ final class Messages {
         return "immutable field: the merge would " + would + " (" + describe(reason) + "); blocked";
     }
 
-    static String immutableBelow(ChangeReason reason, FieldPath at, ImmutableFields.Violation v) {
-        java.util.List<PathElement> full = new java.util.ArrayList<>(at.elements());
-        full.addAll(v.path().elements());
-        return "immutable field " + new FieldPath(full) + ": the merge would " + (v.target() == null
+    /** {@code at} and {@code full} (at and then the violation's path) as they are shown. */
+    static String immutableBelow(ChangeReason reason, FieldPath at, FieldPath full, ImmutableFields.Violation v) {
+        return "immutable field " + full + ": the merge would " + (v.target() == null
                 ? "remove " + show(v.current()) : "change " + show(v.current()) + " to " + show(v.target()))
                 + " by replacing " + (at.isRoot() ? "the document" : at.toString()) + " (" + describe(reason) + "); blocked";
     }

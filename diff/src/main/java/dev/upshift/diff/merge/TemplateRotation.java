@@ -105,9 +105,10 @@ final class TemplateRotation {
             if (c == null || !merged.containsKey(id)) {
                 continue;
             }
-            Optional<String> why = reason(rules.policyFor(c), own, builtIn(id));
+            FieldPolicy root = rules.policyFor(c);
+            Optional<String> why = reason(root, own, builtIn(id));
             if (why.isPresent()) {
-                rotate(id, c, why.get(), merged, changes);
+                rotate(id, c, why.get(), Masking.mask(root, c.tree()) != c.tree(), merged, changes, rules);
             }
         }
     }
@@ -134,8 +135,8 @@ final class TemplateRotation {
         return Optional.empty();
     }
 
-    private static void rotate(DocumentId id, Document c, String why, Map<DocumentId, Document> merged,
-            Map<DocumentId, List<FieldChange>> changes) {
+    private static void rotate(DocumentId id, Document c, String why, boolean sensitive, Map<DocumentId, Document> merged,
+            Map<DocumentId, List<FieldChange>> changes, CompiledRules rules) {
         Document result = merged.get(id);
         String newName = derivedName(id.name(), result.tree());
         DocumentId newId = new DocumentId(id.group(), id.kind(), id.namespace(), newName);
@@ -148,7 +149,7 @@ final class TemplateRotation {
             own.add(0, new FieldChange(id, FieldPath.root(), Optional.empty(), Optional.of(c.tree()), Optional.empty(),
                     Optional.of(c.tree()), Optional.empty(), ChangeReason.TEMPLATE_REPLACED, Resolution.BLOCKED,
                     "cannot replace the template: " + why + ", and its new name " + newName
-                            + " is taken by a different document; blocked", Impact.NONE));
+                            + " is taken by a different document; blocked", Impact.NONE, sensitive, FieldPath.root()));
             changes.put(id, own);
             return;
         }
@@ -171,10 +172,15 @@ final class TemplateRotation {
                 ObjectNode holder = (ObjectNode) new FieldPath(ref).resolve(copy).orElseThrow();
                 JsonNode before = holder.get("name");
                 holder.put("name", newName);
+                FieldPolicy docRoot = rules.policyFor(d);
+                FieldPolicy there = Masking.at(docRoot, path);
+                FieldPath shownPath = Masking.shownPath(docRoot, path);
                 own.add(new FieldChange(other, path, Optional.empty(), Optional.of(before),
                         Optional.empty(), Optional.of(holder.get("name")), Optional.empty(), ChangeReason.REFERENCE_MOVED,
                         Resolution.TARGET, "now refers to " + newName + ", the template that replaces " + id.name()
-                                + " (" + why + "); the rollout starts here", Impact.ROLLING));
+                                + " (" + why + "); the rollout starts here", Impact.ROLLING,
+                        Masking.mask(there, before) != before || Masking.mask(there, holder.get("name")) != holder.get("name")
+                                || shownPath != path, shownPath));
                 moved++;
             }
             own.sort(java.util.Comparator.comparing(FieldChange::path));
@@ -185,7 +191,7 @@ final class TemplateRotation {
         List<FieldChange> movedChanges = new ArrayList<>();
         for (FieldChange ch : changes.getOrDefault(id, List.of())) {
             movedChanges.add(new FieldChange(newId, ch.path(), ch.base(), ch.current(), ch.target(), ch.result(), ch.rule(),
-                    ch.reason(), ch.resolution(), ch.message(), ch.impact()));
+                    ch.reason(), ch.resolution(), ch.message(), ch.impact(), ch.sensitive(), ch.shownPath()));
         }
         changes.put(newId, movedChanges);
         String refsText = moved == 0 ? "no merged document refers to it, so move the references yourself"
@@ -195,7 +201,7 @@ final class TemplateRotation {
                 Optional.empty(), Optional.of(c.tree()), Optional.empty(), ChangeReason.TEMPLATE_REPLACED,
                 Resolution.CURRENT, "replaced by " + replacement.displayName() + ": " + why
                         + ", so the merged template is a new document; " + refsText
-                        + "; this one stays until nothing refers to it", Impact.NONE)));
+                        + "; this one stays until nothing refers to it", Impact.NONE, sensitive, FieldPath.root())));
         merged.put(id, c);
         merged.put(newId, replacement);
     }

@@ -142,7 +142,8 @@ public final class ThreeWayMerge {
         List<FieldChange> out = new ArrayList<>(found.size());
         for (FieldChange c : found) {
             out.add(!c.path().isRoot() ? c : new FieldChange(c.document(), c.path(), c.base(), c.current(), c.target(),
-                    c.result(), c.rule(), c.reason(), c.resolution(), c.message() + hint, c.impact()));
+                    c.result(), c.rule(), c.reason(), c.resolution(), c.message() + hint, c.impact(), c.sensitive(),
+                    c.shownPath()));
         }
         return out;
     }
@@ -184,6 +185,7 @@ public final class ThreeWayMerge {
         changes.replaceAll((id, found) -> current.contains(id) ? found : withNamespaceHint(id, found, current));
         List<FieldChange> all = new ArrayList<>();
         changes.values().forEach(all::addAll);
-        return new MergeResult(base, current, target, DocumentSet.ofDocuments(merged.values()), all, listDecisions);
+        return new MergeResult(base, current, target, DocumentSet.ofDocuments(merged.values()), all, listDecisions,
+                compiled, false);
     }
 }

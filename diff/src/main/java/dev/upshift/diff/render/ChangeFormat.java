@@ -12,6 +12,10 @@ import org.apiguardian.api.API;
 /**
  * The ways a {@link MergeResult} can be shown, all made from its change list and merged
  * documents, all deterministic (the same result renders to the same bytes).
+ *
+ * <p>{@link #REPORT} and {@link #UNIFIED} are for people: they mask sensitive values unless asked
+ * otherwise ({@link SecretValues}). The others are meant to be applied, and carry the real values
+ * ({@link #carriesSecrets()}).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public enum ChangeFormat {
@@ -49,11 +53,27 @@ public enum ChangeFormat {
         return Arrays.stream(values()).map(ChangeFormat::word).toList();
     }
 
-    /** Renders a result. */
+    /**
+     * Whether this rendering is meant to be applied, and so carries sensitive values in clear
+     * ({@link #JSON_PATCH}, {@link #MERGE_PATCH}, {@link #YAML}, {@link #JSON}).
+     */
+    public boolean carriesSecrets() {
+        return this != REPORT && this != UNIFIED;
+    }
+
+    /** Renders a result; a rendering for people masks its sensitive values. */
     public String render(MergeResult result) {
+        return render(result, SecretValues.MASKED);
+    }
+
+    /**
+     * Renders a result; {@code secrets} says whether a rendering for people shows sensitive values
+     * (renderings meant to be applied always do).
+     */
+    public String render(MergeResult result, SecretValues secrets) {
         return switch (this) {
-            case REPORT -> ReviewReport.render(result);
-            case UNIFIED -> UnifiedDiff.render(result);
+            case REPORT -> ReviewReport.render(result, secrets);
+            case UNIFIED -> UnifiedDiff.render(result, secrets);
             case JSON_PATCH -> JsonPatches.render(result);
             case MERGE_PATCH -> MergePatches.render(result);
             case YAML -> YamlWriter.writeAll(result.documents().documents().stream().map(Document::tree).toList(),

@@ -22,14 +22,16 @@ import org.apiguardian.api.API;
  *   spec.template.spec.containers[name=coredns].ports: keyed by containerPort, protocol (protocol defaults to TCP)  (built in: ...)
  * </pre>
  *
- * Documents in identity order, lists in path order; the same result gives the same bytes.
+ * Documents in identity order, lists in path order; the same result gives the same bytes. A path
+ * that names a sensitive value (a list below an item whose key field is sensitive) shows its mask.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ListKeysReport {
     private ListKeysReport() {}
 
     /** The report; a single line saying so when no list needed matching. */
-    public static String render(MergeResult result) {
+    public static String render(MergeResult unmasked) {
+        MergeResult result = unmasked.masked();
         if (result.listDecisions().isEmpty()) {
             return "no list needed matching: wherever the cluster and the target have a list, the two are equal\n";
         }

@@ -25,12 +25,15 @@ import org.apiguardian.api.API;
  *                  "path": "spec.replicas", "goPatch": "/spec/replicas",
  *                  "reason": "RELEASE_CHANGED", "resolution": "TARGET", "impact": "inPlace",
  *                  "base", "current", "target", "result" (null when absent),
- *                  "rule": null | { "match", "path", "location" }, "message" } ],
+ *                  "rule": null | { "match", "path", "location" }, "message", "sensitive" } ],
  *   "documents": [ the merged documents that differ from the cluster's, in identity order ],
  *   "removed": [ kubectl-style names of the documents the merge removes ]
  * }
  * </pre>
- * Documents the merge leaves as they are do not repeat here; the YAML rendering has them all.
+ * Documents the merge leaves as they are do not repeat here; the YAML rendering has them all. The
+ * values and documents are the real ones, sensitive values included (this output is for tools that
+ * apply or check it); {@code sensitive} marks the changes that hold one, and their messages show
+ * masks.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ResultJson {
@@ -58,6 +61,7 @@ public final class ResultJson {
             e.set("result", c.result().orElse(JsonTrees.NODES.nullNode()));
             e.set("rule", c.rule().map(ResultJson::rule).orElse(JsonTrees.NODES.nullNode()));
             e.put("message", c.message());
+            e.put("sensitive", c.sensitive());
         }
         ArrayNode documents = root.putArray("documents");
         ArrayNode removed = root.putArray("removed");

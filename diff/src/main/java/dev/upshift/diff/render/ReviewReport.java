@@ -10,11 +10,14 @@ import dev.upshift.diff.merge.ChangeReason;
 import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.Resolution;
+import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.rule.Impact;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
@@ -36,6 +39,10 @@ import org.apiguardian.api.API;
  * Markers: {@code +} added, {@code ~} changed, {@code -} removed (or emptied by the merge),
  * {@code =} kept, {@code !} blocked, {@code ?} a conflict a rule resolved, {@code >} a template
  * replaced by a new one.
+ *
+ * <p>Sensitive values show as their masks ({@link dev.upshift.diff.merge.SensitiveValues}) unless
+ * asked otherwise ({@link SecretValues#SHOWN}); a line whose words come from the change's message
+ * then ends with {@code [in clear: ...]}, the values themselves.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ReviewReport {
@@ -43,8 +50,15 @@ public final class ReviewReport {
 
     private ReviewReport() {}
 
-    /** The report. */
+    /** The report, sensitive values masked. */
     public static String render(MergeResult result) {
+        return render(result, SecretValues.MASKED);
+    }
+
+    /** The report, with sensitive values masked or shown as {@code secrets} says. */
+    public static String render(MergeResult shown, SecretValues asked) {
+        SecretValues secrets = shown.isMasked() ? SecretValues.MASKED : asked;
+        MergeResult result = secrets == SecretValues.MASKED ? shown.masked() : shown;
         StringBuilder out = new StringBuilder();
         out.append(summary(result)).append('\n');
         if (!result.isThreeWay()) {
@@ -57,9 +71,9 @@ public final class ReviewReport {
         for (Map.Entry<DocumentId, List<FieldChange>> e : byDocument.entrySet()) {
             out.append('\n').append(title(result, e.getKey())).append('\n');
             namespaceNote(out, result, e.getKey());
-            section(out, "release changes", e.getValue(), Group.RELEASE);
-            section(out, "kept customisations", e.getValue(), Group.KEPT);
-            section(out, "conflicts", e.getValue(), Group.CONFLICT);
+            section(out, "release changes", e.getValue(), Group.RELEASE, secrets);
+            section(out, "kept customisations", e.getValue(), Group.KEPT, secrets);
+            section(out, "conflicts", e.getValue(), Group.CONFLICT, secrets);
         }
         if (result.isBlocked()) {
             out.append("\nblocked: ").append(result.blocked().size())
@@ -70,6 +84,11 @@ public final class ReviewReport {
     }
 
     private enum Group { RELEASE, KEPT, CONFLICT }
+
+    /** The reasons whose line shows the values themselves; the others show the change's message. */
+    private static final Set<ChangeReason> SHOWS_VALUES = EnumSet.of(ChangeReason.ADDED, ChangeReason.RELEASE_CHANGED,
+            ChangeReason.RELEASE_REMOVED, ChangeReason.EMPTIED, ChangeReason.REFERENCE_MOVED,
+            ChangeReason.CUSTOMISATION_KEPT);
 
     private static Group group(FieldChange c) {
         return switch (c.reason()) {
@@ -116,15 +135,20 @@ public final class ReviewReport {
         }
     }
 
-    private static void section(StringBuilder out, String heading, List<FieldChange> changes, Group group) {
+    private static void section(StringBuilder out, String heading, List<FieldChange> changes, Group group,
+            SecretValues secrets) {
         List<FieldChange> in = changes.stream().filter(c -> group(c) == group).toList();
         if (in.isEmpty()) {
             return;
         }
         out.append("  ").append(heading).append('\n');
         for (FieldChange c : in) {
-            out.append("    ").append(marker(c)).append(' ').append(c.path().isRoot() ? "(whole document)" : c.path())
+            FieldPath path = secrets == SecretValues.SHOWN ? c.path() : c.shownPath();
+            out.append("    ").append(marker(c)).append(' ').append(path.isRoot() ? "(whole document)" : path)
                     .append(": ").append(line(c));
+            if (secrets == SecretValues.SHOWN && c.sensitive() && !SHOWS_VALUES.contains(c.reason())) {
+                out.append("  [in clear: ").append(inClear(c)).append(']');
+            }
             if (c.impact() != Impact.NONE) {
                 out.append("  [").append(c.impact()).append(']');
             }
@@ -161,6 +185,19 @@ public final class ReviewReport {
             case CUSTOMISATION_KEPT -> show(cur) + " kept (both releases: " + show(b) + ")";
             default -> c.resolution().name() + "  " + c.message();
         };
+    }
+
+    /**
+     * The values of a change in clear, for a person who asked to see them: {@code old release "a",
+     * cluster "b", new release "c", result "c"}, each side that is present (or "nothing").
+     */
+    public static String inClear(FieldChange c) {
+        List<String> parts = new ArrayList<>();
+        c.base().ifPresent(b -> parts.add("old release " + show(b)));
+        parts.add("cluster " + c.current().map(ReviewReport::show).orElse("nothing"));
+        parts.add("new release " + c.target().map(ReviewReport::show).orElse("nothing"));
+        parts.add("result " + c.result().map(ReviewReport::show).orElse("nothing"));
+        return String.join(", ", parts);
     }
 
     private static String show(JsonNode v) {

@@ -17,7 +17,8 @@ import org.apiguardian.api.API;
  * {@link YamlWriter}) of the cluster's document and of the merged one, with three lines of
  * context. Documents are named kubectl-style, {@code apps/v1/Deployment/ns/name}, under
  * {@code current/} and {@code merged/}; a new document is diffed against {@code /dev/null}, and a
- * removed one to it.
+ * removed one to it. Sensitive values show as their masks unless asked otherwise
+ * ({@link SecretValues}), so that a value that changed shows as a changed fingerprint.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class UnifiedDiff {
@@ -25,8 +26,14 @@ public final class UnifiedDiff {
 
     private UnifiedDiff() {}
 
-    /** The diffs of every changed document, in identity order; empty text when nothing changes. */
+    /** The diffs of every changed document, in identity order; empty text when nothing changes. Masked. */
     public static String render(MergeResult result) {
+        return render(result, SecretValues.MASKED);
+    }
+
+    /** The diffs, with sensitive values masked or shown as {@code secrets} says. */
+    public static String render(MergeResult shown, SecretValues secrets) {
+        MergeResult result = secrets == SecretValues.MASKED ? shown.masked() : shown;
         StringBuilder out = new StringBuilder();
         for (DocumentId id : result.changedDocuments()) {
             Optional<Document> current = result.current().get(id);

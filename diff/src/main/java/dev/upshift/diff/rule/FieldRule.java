@@ -26,6 +26,11 @@ import org.apiguardian.api.API;
  * apply to the matched field and everything below it; {@code listKeys} and {@code listType} apply
  * to the matched list only. See {@link FieldRules} for the order of specificity.
  *
+ * <p>{@code sensitive} is not decided by specificity: a field is sensitive when any rule that
+ * matches it or a field above it says so, or when it is a {@code Secret}'s {@code data} or
+ * {@code stringData} (built in). Outputs meant for people then show a fingerprint in place of its
+ * value ({@link dev.upshift.diff.merge.SensitiveValues}); no rule can make a field less sensitive.
+ *
  * @param match the documents the rule applies to
  * @param path the fields it applies to
  * @param onConflict what a conflict does, if set
@@ -39,11 +44,13 @@ import org.apiguardian.api.API;
  * @param merging whether the field is merged or ignored ({@code ignore}: never diffed nor merged, the
  *     cluster's value stays), if set
  * @param location where the rule was written ({@code SourceLocation.of("")} for rules built in code)
+ * @param sensitive whether the matched fields, and everything below them, hold values that outputs
+ *     for people must never show ({@code sensitive: true}); false when unset
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConflict> onConflict,
         Optional<Mutability> mutability, Optional<Impact> impact, List<String> listKeys, Optional<ListType> listType,
-        Map<String, JsonNode> keyDefaults, Optional<Merging> merging, SourceLocation location) {
+        Map<String, JsonNode> keyDefaults, Optional<Merging> merging, SourceLocation location, boolean sensitive) {
     /**
      * Validates the rule: it sets something; {@code listKeys} are distinct non-empty names, go only
      * with {@code listType: map} and name a list (not a list item); {@code listType} names a list too;
@@ -69,7 +76,7 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
             throw new IllegalArgumentException(problem.get());
         }
         if (onConflict.isEmpty() && mutability.isEmpty() && impact.isEmpty() && listKeys.isEmpty()
-                && listType.isEmpty() && merging.isEmpty()) {
+                && listType.isEmpty() && merging.isEmpty() && !sensitive) {
             throw new IllegalArgumentException(FieldRuleChecks.NOTHING_SET);
         }
     }
@@ -104,6 +111,7 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
         private Optional<ListType> listType = Optional.empty();
         private final Map<String, JsonNode> keyDefaults = new LinkedHashMap<>();
         private Optional<Merging> merging = Optional.empty();
+        private boolean sensitive;
 
         private Builder(PathPattern path) {
             this.path = path;
@@ -176,6 +184,12 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
             return this;
         }
 
+        /** Marks the fields sensitive ({@code sensitive: true}): outputs for people never show their values. */
+        public Builder sensitive() {
+            this.sensitive = true;
+            return this;
+        }
+
         /**
          * The rule.
          *
@@ -183,7 +197,7 @@ public record FieldRule(DocumentMatch match, PathPattern path, Optional<OnConfli
          */
         public FieldRule build() {
             return new FieldRule(match, path, onConflict, mutability, impact, listKeys, listType, keyDefaults, merging,
-                    SourceLocation.of(""));
+                    SourceLocation.of(""), sensitive);
         }
     }
 }

@@ -15,8 +15,8 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1")
 public final class FieldRuleChecks {
     /** The message for a rule that sets nothing. */
-    public static final String NOTHING_SET =
-            "the rule sets nothing; give at least one of onConflict, mutable, impact, listKeys, listType, ignore";
+    public static final String NOTHING_SET = "the rule sets nothing; give at least one of onConflict, mutable,"
+            + " impact, listKeys, listType, ignore, sensitive";
 
     /** Why the list settings do not fit the path or each other, if they do not. */
     public static Optional<String> listProblem(PathPattern path, List<String> listKeys, Optional<ListType> listType) {

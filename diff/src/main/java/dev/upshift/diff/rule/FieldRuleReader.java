@@ -21,7 +21,7 @@ import org.apiguardian.api.API;
 public final class FieldRuleReader {
     private static final List<String> FIELDS = List.of(
             "match", "path", "onConflict", "mutable", "impact", "listKeys", "listType", "keyDefaults", "ignore",
-            "immutable");
+            "immutable", "sensitive");
 
     private FieldRuleReader() {}
 
@@ -31,7 +31,8 @@ public final class FieldRuleReader {
      * (required), {@code onConflict} ({@code overwrite|keep|fail}), {@code mutable},
      * {@code impact} ({@code none|inPlace|rolling|replace}), {@code listKeys}, {@code listType}
      * ({@code map|set|atomic}), {@code keyDefaults} (a mapping of key field to scalar), {@code ignore},
-     * {@code immutable} ({@code rotate}).
+     * {@code immutable} ({@code rotate}), {@code sensitive} ({@code true} only: no rule makes a field
+     * less sensitive).
      * Every problem (a bad pattern, an unknown word, list settings on a list item, a key default for a
      * field that is not a key, an unknown field) is recorded on the view with its position.
      *
@@ -56,6 +57,12 @@ public final class FieldRuleReader {
         Optional<ListType> listType = item.choice("listType", ListType.words());
         Map<String, JsonNode> keyDefaults = readKeyDefaults(item);
         Optional<Merging> merging = item.bool("ignore").map(Merging::ofIgnore);
+        Optional<Boolean> sensitiveSetting = item.bool("sensitive");
+        boolean sensitive = sensitiveSetting.orElse(false);
+        if (sensitiveSetting.filter(b -> !b).isPresent()) {
+            item.error("sensitive", "only true is allowed: a rule marks fields sensitive, and none makes a field"
+                    + " less so (a Secret's data and stringData always are); leave it out");
+        }
         item.rejectUnknownFields(FIELDS);
         if (path.isPresent()) {
             FieldRuleChecks.listProblem(path.get(), listKeys, listType)
@@ -71,7 +78,7 @@ public final class FieldRuleReader {
             return Optional.empty();
         }
         return Optional.of(new FieldRule(match, path.get(), onConflict, mutability, impact, listKeys, listType,
-                keyDefaults, merging, item.location()));
+                keyDefaults, merging, item.location(), sensitive));
     }
 
     /** The {@code keyDefaults} mapping; a value that is not a scalar is an error at that value. */

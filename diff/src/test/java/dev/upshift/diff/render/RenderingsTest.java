@@ -208,7 +208,7 @@ class RenderingsTest {
                 + "\"reason\":\"CONFLICT\",\"resolution\":\"TARGET\",\"impact\":\"rolling\",\"base\":\"v1\",\"current\":"
                 + "\"v1-hotfix\",\"target\":\"v2\",\"result\":\"v2\",\"rule\":{\"match\":{},\"path\":\"spec.image\","
                 + "\"location\":\"\"},\"message\":\"conflict: the old release had \\\"v1\\\", the cluster has \\\"v1-hotfix\\\","
-                + " the new release has \\\"v2\\\"; onConflict: overwrite takes the target's value\"}");
+                + " the new release has \\\"v2\\\"; onConflict: overwrite takes the target's value\",\"sensitive\":false}");
         assertThat(json.get("documents")).hasSize(2);
         assertThat(json.get("removed").toString()).isEqualTo("[\"v1/ConfigMap/ns/dropped\"]");
     }

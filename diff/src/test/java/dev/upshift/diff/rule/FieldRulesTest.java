@@ -109,9 +109,9 @@ class FieldRulesTest {
                             + " ends at a list item; remove the last [..] step",
                     "release.yaml:9:5: fieldRules[3].mutabel: unknown field; did you mean 'mutable'?",
                     "release.yaml:8:5: fieldRules[3]: the rule sets nothing; give at least one of onConflict, mutable,"
-                            + " impact, listKeys, listType, ignore",
+                            + " impact, listKeys, listType, ignore, sensitive",
                     "release.yaml:10:5: fieldRules[4]: the rule sets nothing; give at least one of onConflict, mutable,"
-                            + " impact, listKeys, listType, ignore",
+                            + " impact, listKeys, listType, ignore, sensitive",
                     "release.yaml:12:15: fieldRules[5].listKeys: must name at least one key field; leave it out to use"
                             + " the default (name)",
                     "release.yaml:14:15: fieldRules[6].listKeys: listKeys go with listType: map, not set",

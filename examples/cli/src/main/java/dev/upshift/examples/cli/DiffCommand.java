@@ -9,8 +9,11 @@ import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.ThreeWayMerge;
+import dev.upshift.diff.path.FieldPath;
 import dev.upshift.diff.render.ChangeFormat;
 import dev.upshift.diff.render.ListKeysReport;
+import dev.upshift.diff.render.ReviewReport;
+import dev.upshift.diff.render.SecretValues;
 import dev.upshift.diff.rule.FieldRules;
 import dev.upshift.release.Release;
 import dev.upshift.release.Version;
@@ -33,9 +36,9 @@ import picocli.CommandLine.Spec;
         header = "Merges a cluster's documents towards a new release; shows the change",
         customSynopsis = {
             "upshift diff [-hV] --current=FILE --target=FILE [--base=FILE]",
-            "                    [--rules=FILE] [--output=FORMAT | --explain-keys]",
+            "                    [--rules=FILE] [--output=FORMAT | --explain-keys] [--show-secrets]",
             "   or: upshift diff [-hV] --fleet=DIR --cluster=NAME --to=VERSION",
-            "                    [--output=FORMAT | --explain-keys]"},
+            "                    [--output=FORMAT | --explain-keys] [--show-secrets]"},
         description = {"Merges a cluster's documents (--current) towards a target (--target) as the old release's"
                 + " documents (--base) say, under field rules, and shows the reviewable change.",
             "Each FILE may be a folder, or - for standard input (one option at most).",
@@ -43,6 +46,9 @@ import picocli.CommandLine.Spec;
                 + " it: the base is what its release's defaults put on its resources, the target what the new"
                 + " release's defaults and then the cluster's own values put there, under the new release's field"
                 + " rules; --to its own release shows the change its values make.",
+            "The report, the unified diff and stderr show each value of a Secret's data and stringData, and of a"
+                + " field a rule marks sensitive, as <secret sha256:...>; the other outputs are meant to be applied and"
+                + " carry the values, as a note on stderr says.",
             "Exit 0 when the merge can go ahead, 1 when a conflict or an immutable field blocks it (each named on"
                 + " stderr) or an input is wrong, 2 on wrong usage."})
 final class DiffCommand implements Callable<Integer> {
@@ -89,6 +95,11 @@ final class DiffCommand implements Callable<Integer> {
                     + " (a rule, the built-in table of Kubernetes and Cluster API lists, or the name field)")
     boolean explainKeys;
 
+    @Option(names = "--show-secrets",
+            description = "show sensitive values in clear in the report, the unified diff and the blocked fields on"
+                    + " stderr: for a look on your own terminal, never in a pipeline's log")
+    boolean showSecrets;
+
     @Override
     public Integer call() {
         ChangeFormat rendering = ChangeFormat.byWord(output).orElseThrow(() -> new CommandLine.ParameterException(
@@ -104,7 +115,11 @@ final class DiffCommand implements Callable<Integer> {
             return Main.PROBLEM;
         }
         MergeResult result = merged.result().get();
-        spec.commandLine().getOut().print(explainKeys ? ListKeysReport.render(result) : rendering.render(result));
+        SecretValues secrets = showSecrets ? SecretValues.SHOWN : SecretValues.MASKED;
+        spec.commandLine().getOut().print(explainKeys ? ListKeysReport.render(result) : rendering.render(result, secrets));
+        if (!explainKeys) {
+            secretsNote(err, rendering, result);
+        }
         if (explainKeys) {
             // the question was how lists were matched; a blocked merge is the answer to another one
             if (result.isBlocked()) {
@@ -118,12 +133,32 @@ final class DiffCommand implements Callable<Integer> {
             return merged.inputErrors() ? Main.PROBLEM : Main.OK;
         }
         for (FieldChange c : result.blocked()) {
-            err.println(where(result, c) + ": " + (c.path().isRoot() ? "(document)" : c.path()) + ": " + c.message()
+            FieldPath path = showSecrets ? c.path() : c.shownPath();
+            err.println(where(result, c) + ": " + (path.isRoot() ? "(document)" : path) + ": " + c.message()
+                    + (showSecrets && c.sensitive() ? "  [in clear: " + ReviewReport.inClear(c) + "]" : "")
                     + " [" + result.displayName(c.document()) + "]");
         }
         err.println("upshift: the merge is blocked: " + result.blocked().size()
                 + (result.blocked().size() == 1 ? " field needs" : " fields need") + " a decision");
         return Main.PROBLEM;
+    }
+
+    /** Says on stderr what became of the sensitive values the merge holds, if it holds any. */
+    private void secretsNote(PrintWriter err, ChangeFormat rendering, MergeResult result) {
+        if (!result.hasSensitiveValues()) {
+            return;
+        }
+        if (rendering.carriesSecrets()) {
+            err.println("upshift: note: --output " + rendering.word() + " carries sensitive values in clear (a Secret's"
+                    + " data and stringData, fields a rule marks sensitive): it is meant to be applied; keep it out of"
+                    + " logs, reviews and commits");
+        } else if (showSecrets) {
+            err.println("upshift: note: --show-secrets: sensitive values are shown in clear; keep this output out of"
+                    + " logs, reviews and commits");
+        } else {
+            err.println("upshift: note: sensitive values show as <secret sha256:...> (the start of the SHA-256 of the"
+                    + " value); --show-secrets shows them on your own terminal");
+        }
     }
 
     /** The merge, when the inputs allowed one, and whether an input had an error all the same. */
