@@ -52,9 +52,9 @@ class UpgradePolicyTest {
     }
 
     @Test
-    @DisplayName("every European staging cluster is upgraded before Christmas")
+    @DisplayName("every European staging cluster is upgraded in the second week of January, once dev is done")
     void stagingBeforeChristmas() {
-        assertThat(WINTER).finishesBy("staging-eu-*", Instant.parse("2026-12-24T00:00:00Z"))
+        assertThat(WINTER).finishesBy("staging-eu-*", Instant.parse("2027-01-12T00:00:00Z"))
                 .upgradesEveryCluster("staging-eu-*");
     }
 
@@ -70,7 +70,7 @@ class UpgradePolicyTest {
     @Test
     @DisplayName("the frozen ML cluster explains when it will move")
     void theFreezeLifts() {
-        assertThat(FLEET.explain("dev-eu-ml-1", NOW)).hasSteps("FROZEN", "WINDOW")
-                .stepLiftsAt("FROZEN", Instant.parse("2026-12-18T00:00:00Z"));
+        assertThat(FLEET.explain("dev-eu-ml-1", NOW)).hasSteps("FROZEN", "EXCLUDED", "OUTSIDE_WINDOW")
+                .stepLiftsAt("FROZEN", Instant.parse("2026-12-17T21:30:00Z"));
     }
 }

@@ -27,8 +27,9 @@ import java.util.stream.Collectors;
 final class ContentsReader {
     private ContentsReader() {}
 
-    static FleetContents read(List<SourceDocument> documents, List<Problem> fileProblems, ResourceFolders folders) {
-        DocumentKinds kinds = FleetKinds.standard(folders);
+    static FleetContents read(List<SourceDocument> documents, List<Problem> fileProblems, ResourceFolders folders,
+            dev.upshift.schedule.CalendarSource calendars) {
+        DocumentKinds kinds = FleetKinds.standard(folders, calendars);
         @SuppressWarnings("unchecked") // the standard kinds read ManagedCluster documents into ManagedClusters
         DocumentKind<ManagedCluster> clusterKind = (DocumentKind<ManagedCluster>) kinds.get("ManagedCluster").orElseThrow();
         List<Problem> shared = new ArrayList<>(fileProblems);
@@ -42,10 +43,13 @@ final class ContentsReader {
         List<Problem> all = new ArrayList<>(shared);
         Listing<ManagedCluster> clusters = listing(clusterKind, documents, shared, all);
         Listing<Release> releases = listing(Release.KIND, documents, shared, all);
-        Listing<MaintenanceSchedule> schedules = listing(MaintenanceSchedule.KIND, documents, shared, all);
+        @SuppressWarnings("unchecked") // the standard kinds read MaintenanceSchedule documents into MaintenanceSchedules
+        DocumentKind<MaintenanceSchedule> scheduleKind = (DocumentKind<MaintenanceSchedule>) kinds.get("MaintenanceSchedule")
+                .orElseThrow();
+        Listing<MaintenanceSchedule> schedules = listing(scheduleKind, documents, shared, all);
         Listing<ClusterUpgrade> upgrades = listing(FleetKinds.CLUSTER_UPGRADE, documents, shared, all);
         for (DocumentKind<?> other : kinds.kinds()) {
-            if (other != clusterKind && other != Release.KIND && other != MaintenanceSchedule.KIND
+            if (other != clusterKind && other != Release.KIND && other != scheduleKind
                     && other != FleetKinds.CLUSTER_UPGRADE) {
                 Problems mine = new Problems();
                 other.readAll(documents, mine);

@@ -58,20 +58,23 @@ public final class FleetBuilder {
     private final Set<String> touched;
     private final List<Problem> fileProblems;
     private final ResourceFolders folders;
+    private final dev.upshift.schedule.CalendarSource calendars;
     private Planner planner = Planner.standard();
     private boolean allowProblems;
 
     FleetBuilder(Path root, List<FleetDocument> documents, Set<String> touched, List<Problem> fileProblems,
-            ResourceFolders folders) {
+            ResourceFolders folders, dev.upshift.schedule.CalendarSource calendars) {
         this.root = root;
         this.documents = documents;
         this.touched = touched;
         this.fileProblems = fileProblems;
         this.folders = folders;
+        this.calendars = calendars;
     }
 
     static FleetBuilder empty() {
-        return new FleetBuilder(null, new ArrayList<>(), new LinkedHashSet<>(), List.of(), ResourceFolders.none());
+        return new FleetBuilder(null, new ArrayList<>(), new LinkedHashSet<>(), List.of(), ResourceFolders.none(),
+                dev.upshift.schedule.CalendarSource.none());
     }
 
     static FleetBuilder fromFolder(Path root) {
@@ -87,13 +90,14 @@ public final class FleetBuilder {
         for (SourceDocument d : files.documents()) {
             docs.add(new FleetDocument(d.source(), d.root().deepCopy(), d));
         }
-        return new FleetBuilder(root, docs, new LinkedHashSet<>(), files.problems(), files.resourceFolders());
+        return new FleetBuilder(root, docs, new LinkedHashSet<>(), files.problems(), files.resourceFolders(),
+                files.calendars());
     }
 
     FleetBuilder copy() {
         List<FleetDocument> docs = new ArrayList<>();
         documents.forEach(d -> docs.add(d.copy()));
-        FleetBuilder b = new FleetBuilder(root, docs, new LinkedHashSet<>(touched), fileProblems, folders);
+        FleetBuilder b = new FleetBuilder(root, docs, new LinkedHashSet<>(touched), fileProblems, folders, calendars);
         b.planner = planner;
         b.allowProblems = allowProblems;
         return b;
@@ -180,7 +184,7 @@ public final class FleetBuilder {
      */
     public TestFleet build() {
         List<SourceDocument> read = sourceDocuments();
-        FleetContents contents = ContentsReader.read(read, fileProblems, folders);
+        FleetContents contents = ContentsReader.read(read, fileProblems, folders, calendars);
         List<Problem> errors = contents.problems().stream().filter(Problem::isError).toList();
         if (!errors.isEmpty() && !allowProblems) {
             throw new InputException(errors);

@@ -53,10 +53,12 @@ class AssertionsTest {
     @DisplayName("an explanation assertion checks the steps in the order they lift")
     void explanations() {
         var why = DEMO.explain("dev-eu-ml-1", NOW);
-        assertThat(why).hasSteps("FROZEN", "WINDOW").stepLiftsAt("FROZEN", Instant.parse("2026-12-18T00:00:00Z"))
+        assertThat(why).hasSteps("FROZEN", "EXCLUDED", "OUTSIDE_WINDOW")
+                .stepLiftsAt("FROZEN", Instant.parse("2026-12-17T21:30:00Z"))
                 .mentions("training");
         assertThatThrownBy(() -> assertThat(why).hasSteps("WINDOW")).hasMessageStartingWith(
-                "Expected the explanation of dev-eu-ml-1 to have the steps [WINDOW], but its steps are [FROZEN, WINDOW]:\n"
+                "Expected the explanation of dev-eu-ml-1 to have the steps [WINDOW], but its steps are [FROZEN, EXCLUDED,"
+                        + " OUTSIDE_WINDOW]:\n"
                         + "  dev-eu-ml-1: 20.0.2 → 20.1.0 (minor)");
     }
 
@@ -71,8 +73,8 @@ class AssertionsTest {
                 .hasNoFailures()
                 .upgradesEveryCluster("staging-*");
         assertThat(rollout).atMostConcurrently(3).per("region");
-        assertThat(rollout).cluster("staging-eu-platform-1").startsBetween(Instant.parse("2026-12-21T00:00:00Z"),
-                Instant.parse("2026-12-22T00:00:00Z"));
+        assertThat(rollout).cluster("staging-eu-platform-1").startsBetween(Instant.parse("2027-01-11T00:00:00Z"),
+                Instant.parse("2027-01-12T00:00:00Z"));
     }
 
     @Test
