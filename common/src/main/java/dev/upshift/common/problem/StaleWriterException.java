@@ -29,6 +29,21 @@ public final class StaleWriterException extends UpshiftException {
         this.acceptedEpoch = acceptedEpoch;
     }
 
+    /**
+     * A refusal that says why in its own words: the store found another writer by a means other than
+     * an older epoch (a database's unique key on an attempt's start, which a writer of the same epoch
+     * had already recorded).
+     *
+     * @param message what a person should know, naming both writers' epochs
+     * @param epoch the refused writer's epoch
+     * @param acceptedEpoch the newest epoch the store has accepted
+     */
+    public StaleWriterException(String message, long epoch, long acceptedEpoch) {
+        super(message);
+        this.epoch = epoch;
+        this.acceptedEpoch = acceptedEpoch;
+    }
+
     /** The refused writer's epoch. */
     public long epoch() {
         return epoch;

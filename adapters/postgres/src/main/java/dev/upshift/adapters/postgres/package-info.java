@@ -1,0 +1,2 @@
+/** The HistoryStore on PostgreSQL. */
+package dev.upshift.adapters.postgres;
