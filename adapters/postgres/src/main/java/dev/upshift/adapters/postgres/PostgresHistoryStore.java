@@ -5,11 +5,8 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.StaleWriterException;
 import dev.upshift.common.problem.UpshiftException;
-import dev.upshift.core.journal.JournalLines;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryStore;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -80,6 +77,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
     private final String fleet;
     private final String where;
     private final FencedWrites.Pause pause;
+    private final Reads reads;
     private final List<HistoryEntry> cache = new ArrayList<>();
     private long cachedThrough;
     private boolean closed;
@@ -90,6 +88,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
         this.fleet = b.fleet;
         this.where = where;
         this.pause = b.pause;
+        this.reads = new Reads(sql, fleet, where);
     }
 
     /** Starts a store's configuration. */
@@ -110,15 +109,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
      * @throws UpshiftException when the database cannot be reached
      */
     public synchronized long takeEpoch() {
-        return call("take an epoch", true, c -> {
-            try (PreparedStatement s = c.prepareStatement(sql.takeEpoch)) {
-                s.setString(1, fleet);
-                try (ResultSet r = s.executeQuery()) {
-                    r.next();
-                    return r.getLong(1);
-                }
-            }
-        });
+        return call("take an epoch in", true, reads::takeEpoch);
     }
 
     /**
@@ -127,14 +118,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
      * @throws UpshiftException when the database cannot be reached
      */
     public synchronized long acceptedEpoch() {
-        return call("read the fence", true, c -> {
-            try (PreparedStatement s = c.prepareStatement(sql.readFence)) {
-                s.setString(1, fleet);
-                try (ResultSet r = s.executeQuery()) {
-                    return r.next() ? r.getLong(1) : 0L;
-                }
-            }
-        });
+        return call("read the fence of", true, reads::fence);
     }
 
     /**
@@ -188,22 +172,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
     @Override
     public synchronized List<HistoryEntry> history(String clusterId) {
         Objects.requireNonNull(clusterId, "clusterId");
-        return call("read cluster " + clusterId + "'s history from", true, c -> {
-            List<HistoryEntry> out = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement(sql.ofCluster)) {
-                s.setString(1, Rows.column(clusterId));
-                s.setString(2, fleet);
-                try (ResultSet r = s.executeQuery()) {
-                    while (r.next()) {
-                        HistoryEntry e = entry(r.getLong(1), r.getString(2));
-                        if (e.clusterId().equals(clusterId)) {
-                            out.add(e);
-                        }
-                    }
-                }
-            }
-            return List.copyOf(out);
-        });
+        return call("read cluster " + clusterId + "'s history from", true, c -> reads.ofCluster(c, clusterId));
     }
 
     /**
@@ -217,25 +186,12 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
     @Override
     public synchronized List<HistoryEntry> entries() {
         List<HistoryEntry> fresh = new ArrayList<>();
-        long[] through = {cachedThrough};
-        call("read", true, c -> Sql.inTransaction(c, t -> {
+        long through = call("read from", true, c -> Sql.inTransaction(c, t -> {
             fresh.clear();
-            through[0] = cachedThrough;
-            try (PreparedStatement s = t.prepareStatement(sql.tail)) {
-                s.setFetchSize(FETCH);
-                s.setString(1, fleet);
-                s.setLong(2, cachedThrough);
-                try (ResultSet r = s.executeQuery()) {
-                    while (r.next()) {
-                        through[0] = r.getLong(1);
-                        fresh.add(entry(through[0], r.getString(2)));
-                    }
-                }
-            }
-            return null;
+            return reads.tail(t, cachedThrough, FETCH, fresh);
         }));
         cache.addAll(fresh);
-        cachedThrough = through[0];
+        cachedThrough = through;
         return List.copyOf(cache);
     }
 
@@ -305,32 +261,8 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
         return "the PostgreSQL history at " + where + ", fleet '" + fleet + "'";
     }
 
-    private HistoryEntry entry(long seq, String line) {
-        return JournalLines.entry(line, where + " fleet " + fleet + " row " + seq);
-    }
-
-    /** Per row of a step an attempt records once, the row already recorded for that step, if any. */
     private List<Optional<ImportKeys.Recorded>> recorded(List<Rows.Row> rows) {
-        return call("read", true, c -> {
-            List<Optional<ImportKeys.Recorded>> out = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement(sql.recorded)) {
-                for (Rows.Row row : rows) {
-                    HistoryEntry e = row.entry();
-                    Optional<ImportKeys.Recorded> there = Optional.empty();
-                    if (FencedWrites.once(e.step())) {
-                        s.setString(1, fleet);
-                        s.setString(2, Rows.column(e.upgradeId()));
-                        s.setString(3, e.step().word());
-                        try (ResultSet r = s.executeQuery()) {
-                            there = r.next() ? Optional.of(new ImportKeys.Recorded(r.getLong(1), r.getString(2)))
-                                    : Optional.empty();
-                        }
-                    }
-                    out.add(there);
-                }
-            }
-            return out;
-        });
+        return call("read from", true, c -> reads.recorded(c, rows));
     }
 
     private <T> T call(String what, boolean retry, Connections.Work<T> work) {
@@ -345,8 +277,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
                 return connections.run(work);
             }
         } catch (SQLException e) {
-            throw failure(what + (what.endsWith(" from") || what.endsWith(" to") || what.endsWith(" into") ? "" : " in"),
-                    e, "");
+            throw failure(what, e, "");
         }
     }
 
@@ -364,10 +295,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
         PostgresHistoryStore store = new PostgresHistoryStore(b, connections, where);
         store.call("open", true, c -> {
             Schema.checkEncoding(c);
-            try (PreparedStatement s = c.prepareStatement(store.sql.ensureFence)) {
-                s.setString(1, store.fleet);
-                s.executeUpdate();
-            }
+            store.reads.ensureFence(c);
             return null;
         });
         return store;
@@ -431,13 +359,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
          * @throws IllegalArgumentException when the name is not such
          */
         public Builder fleet(String name) {
-            Objects.requireNonNull(name, "name");
-            if (name.isBlank() || name.length() > 100 || name.chars().anyMatch(ch -> Character.isISOControl(ch)
-                    || Character.isSurrogate((char) ch))) {
-                throw new IllegalArgumentException("a fleet's name has 1 to 100 characters and no control characters,"
-                        + " not '" + name.replaceAll("\\p{Cc}", "?") + "'");
-            }
-            this.fleet = name;
+            this.fleet = Schema.checkFleet(name);
             return this;
         }
 

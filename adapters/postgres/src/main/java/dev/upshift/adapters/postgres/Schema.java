@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
+import java.util.Objects;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
@@ -29,6 +30,16 @@ final class Schema {
         if (name == null || !NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("a schema's name is a lower-case SQL name of up to 63 characters"
                     + " ([a-z_][a-z0-9_]*), not '" + name + "'");
+        }
+        return name;
+    }
+
+    static String checkFleet(String name) {
+        Objects.requireNonNull(name, "name");
+        if (name.isBlank() || name.length() > 100 || name.chars().anyMatch(ch -> Character.isISOControl(ch)
+                || Character.isSurrogate((char) ch))) {
+            throw new IllegalArgumentException("a fleet's name has 1 to 100 characters and no control characters, not '"
+                    + name.replaceAll("[\\p{Cc}\\p{Cs}]", "?") + "'");
         }
         return name;
     }

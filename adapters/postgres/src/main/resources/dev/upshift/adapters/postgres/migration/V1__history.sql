@@ -42,9 +42,11 @@ CREATE UNIQUE INDEX history_one_start_per_attempt ON history (fleet, upgrade_id,
 -- An imported journal entry is imported once.
 CREATE UNIQUE INDEX history_imported_once ON history (fleet, import_key) WHERE import_key IS NOT NULL;
 
--- A fleet's history in order (what engines read), a cluster's, an intent's, a state's and a period's.
+-- A fleet's history in order (what engines read); a cluster's; an attempt's (by its key); an
+-- intent's, a step's and a period's, in time.
 CREATE INDEX history_by_fleet ON history (fleet, seq);
 CREATE INDEX history_by_cluster ON history (cluster, fleet, seq);
+CREATE INDEX history_by_upgrade ON history (upgrade_id);
 CREATE INDEX history_by_intent ON history (intent, at) WHERE intent IS NOT NULL;
 CREATE INDEX history_by_step ON history (step, at);
 CREATE INDEX history_by_time ON history (at);
