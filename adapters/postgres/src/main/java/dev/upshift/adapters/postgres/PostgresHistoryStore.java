@@ -294,7 +294,6 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
     static PostgresHistoryStore open(Builder b, Connections connections, String where) {
         PostgresHistoryStore store = new PostgresHistoryStore(b, connections, where);
         store.call("open", true, c -> {
-            Schema.checkEncoding(c);
             store.reads.ensureFence(c);
             return null;
         });

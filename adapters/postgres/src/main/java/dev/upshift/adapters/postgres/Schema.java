@@ -68,7 +68,7 @@ final class Schema {
      */
     static void prepare(DataSource source, String schema, boolean migrate, String where) {
         try (Connection c = source.getConnection()) {
-            checkEncoding(c);
+            checkEncoding(c, where);
         } catch (SQLException e) {
             throw new UpshiftException("could not open the PostgreSQL history at " + where + ": "
                     + SqlErrors.reason(e), e);
@@ -96,12 +96,13 @@ final class Schema {
     }
 
     /** PostgreSQL text in another encoding could not hold every entry: refuse it plainly. */
-    static void checkEncoding(Connection c) throws SQLException {
+    static void checkEncoding(Connection c, String where) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SHOW server_encoding")) {
             r.next();
             String encoding = r.getString(1);
             if (!"UTF8".equals(encoding)) {
-                throw new UpshiftException("the database's encoding is " + encoding + ": the Upshift history needs a"
+                throw new UpshiftException("could not open the PostgreSQL history at " + where + ": the database's"
+                        + " encoding is " + encoding + ": the Upshift history needs a"
                         + " UTF8 database (CREATE DATABASE ... ENCODING 'UTF8')");
             }
         }
@@ -113,7 +114,11 @@ final class Schema {
                 return SqlErrors.reason(sql);
             }
         }
+        // Flyway's own lines, up to its advice (which names its commands and web pages, not ours)
         String message = e.getMessage() == null ? "" : e.getMessage().strip();
-        return message.lines().findFirst().orElse("Flyway gave no reason");
+        String said = message.lines().map(String::strip).takeWhile(l -> !l.startsWith("Either ") && !l.startsWith("Need ")
+                && !l.contains("http")).filter(l -> !l.isEmpty()).map(l -> l.startsWith("->") ? l.substring(2).strip() : l)
+                .collect(Collectors.joining("; "));
+        return said.isEmpty() ? "Flyway gave no reason" : said;
     }
 }
