@@ -96,6 +96,11 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
         return new Builder();
     }
 
+    /** Where the database is, as messages show it: the URL with any password hidden, or {@code a DataSource}. */
+    public String location() {
+        return where;
+    }
+
     /** The fleet whose history this store reads and writes. */
     public String fleet() {
         return fleet;

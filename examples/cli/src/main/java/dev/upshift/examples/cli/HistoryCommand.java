@@ -1,5 +1,6 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.adapters.postgres.PostgresHistoryStore;
 import dev.upshift.core.journal.JournalSnapshot;
 import dev.upshift.core.journal.JsonLinesJournal;
 import dev.upshift.core.present.HistoryJson;
@@ -11,19 +12,23 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "history", sortOptions = false,
         header = "Shows the recorded state changes of upgrades, oldest first",
-        description = {"Shows every record of the journal in a fleet's state folder (DIR/.upshift, or --state), oldest"
-                + " first: the cluster, the upgrade, the hop and attempt, the engine's step and the state it entered,"
-                + " why, when, and the idempotency key the publisher saw.",
+        description = {"Shows every record of the journal in a fleet's state folder (DIR/.upshift, or --state), or of"
+                + " a fleet's history on PostgreSQL (--history), oldest first: the cluster, the upgrade, the hop and"
+                + " attempt, the engine's step and the state it entered, why, when, and the idempotency key the publisher"
+                + " saw.",
             "Reads without taking the engine's lock, so it works while an engine runs; a last line still being"
                 + " written is left out, with a note on stderr. Exit 0, also when nothing has been recorded yet; 1 when"
-                + " the journal cannot be read."})
+                + " the journal or the database cannot be read."},
+        subcommands = HistoryImportCommand.class)
 final class HistoryCommand implements Callable<Integer> {
     enum Output { text, json }
 
@@ -43,8 +48,20 @@ final class HistoryCommand implements Callable<Integer> {
             description = "text (default) or json (stable, documented in docs/cli.md)")
     Output output;
 
+    @Mixin
+    HistoryDatabase database;
+
     @Override
     public Integer call() {
+        if (database.given() || database.passwordFile != null) {
+            if (state != null) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--state names a journal and --history a"
+                        + " database: give one of them (upshift history import moves a journal into the database)");
+            }
+            try (PostgresHistoryStore store = database.open(spec.commandLine())) {
+                return print(store);
+            }
+        }
         Path folder = StateFolders.of(spec.commandLine(), fleet, state);
         JournalSnapshot journal = JsonLinesJournal.read(folder);
         PrintWriter out = spec.commandLine().getOut();
@@ -62,6 +79,21 @@ final class HistoryCommand implements Callable<Integer> {
             out.println(cluster == null ? "The journal " + journal.file() + " holds no records yet"
                     : "The journal " + journal.file() + " holds no records of cluster '" + cluster + "'"
                             + Fleets.hint(cluster, clusters(journal.entries())));
+        } else {
+            out.print(table(records));
+        }
+        out.flush();
+        return Main.OK;
+    }
+
+    private int print(PostgresHistoryStore store) {
+        PrintWriter out = spec.commandLine().getOut();
+        List<HistoryEntry> records = cluster == null ? store.entries() : store.history(cluster);
+        if (output == Output.json) {
+            out.print(HistoryJson.render(records, Optional.of(store.location()), Optional.ofNullable(cluster)));
+        } else if (records.isEmpty()) {
+            out.println(store + (cluster == null ? " holds no records yet"
+                    : " holds no records of cluster '" + cluster + "'" + Fleets.hint(cluster, clusters(store.entries()))));
         } else {
             out.print(table(records));
         }

@@ -1,0 +1,97 @@
+package dev.upshift.examples.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code upshift history --history jdbc:postgresql://...} and {@code upshift history import}, on a
+ * real PostgreSQL: a journal imported into the database reads back as the journal reads, byte for
+ * byte; credentials are never printed, nor accepted on the command line.
+ */
+class HistoryDatabaseTest {
+    private static final Path SAMPLE = Path.of("..", "journal").toAbsolutePath().normalize();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @DisplayName("an imported journal reads from the database as it reads from its file: the same table, the same JSON records")
+    void importedJournalsReadAlike() throws IOException {
+        String url = EmbeddedDatabase.fresh();
+        Cli empty = Cli.run("history", "--history", url);
+        assertThat(empty.exitCode()).as(empty.err()).isZero();
+        assertThat(empty.out()).isEqualTo("the PostgreSQL history at " + url + ", fleet 'default' holds no records yet\n");
+
+        Cli imported = Cli.run("history", "import", "--state", SAMPLE.toString(), "--history", url);
+        assertThat(imported.exitCode()).as(imported.err()).isZero();
+        assertThat(imported.out()).isEqualTo("Imported 10 of the 10 records of " + SAMPLE.resolve("history.jsonl")
+                + " into the PostgreSQL history at " + url + ", fleet 'default' (0 were there already); its epoch is 2.\n");
+        assertThat(Cli.run("history", "import", "--state", SAMPLE.toString(), "--history", url).out())
+                .startsWith("Imported 0 of the 10 records of ").contains("(10 were there already)");
+
+        assertThat(Cli.run("history", "--history", url).out()).isEqualTo(Cli.run("history", "--state", SAMPLE.toString()).out());
+        JsonNode fromDatabase = JSON.readTree(Cli.run("history", "--history", url, "--output", "json").out());
+        JsonNode fromFile = JSON.readTree(Cli.run("history", "--state", SAMPLE.toString(), "--output", "json").out());
+        assertThat(fromDatabase.get("journal").textValue()).isEqualTo(url);
+        JsonNode records = ((ObjectNode) fromDatabase).without("journal");
+        assertThat(records).isEqualTo(((ObjectNode) fromFile).without("journal"));
+        assertThat(Cli.run("history", "--history", url, "--cluster", "dev-fra-logistics-1").out())
+                .isEqualTo(Cli.run("history", "--state", SAMPLE.toString(), "--cluster", "dev-fra-logistics-1").out());
+        assertThat(Cli.run("history", "--history", url, "--cluster", "dev-fra-logistic").out())
+                .isEqualTo("the PostgreSQL history at " + url + ", fleet 'default' holds no records of cluster"
+                        + " 'dev-fra-logistic'; did you mean 'dev-fra-logistics-1'?\n");
+        assertThat(Cli.run("history", "--history", url, "--history-fleet", "other").out())
+                .isEqualTo("the PostgreSQL history at " + url + ", fleet 'other' holds no records yet\n");
+    }
+
+    @Test
+    @DisplayName("a password in the URL, a journal and a database at once, or an import with no database: usage errors, exit 2")
+    void usage() {
+        Cli password = Cli.run("history", "--history", "jdbc:postgresql://db/upshift?user=u&password=hunter2");
+        assertThat(password.exitCode()).isEqualTo(2);
+        assertThat(password.err()).startsWith("upshift: --history: leave the password out of the URL (every user of the"
+                + " machine can read a command line): put it in PGPASSWORD or in a file named by --history-password-file\n");
+        Cli both = Cli.run("history", "--history", "jdbc:postgresql://db/upshift", "--state", SAMPLE.toString());
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.err()).startsWith("upshift: --state names a journal and --history a database: give one of them");
+        Cli notPostgres = Cli.run("history", "--history", "jdbc:mysql://db/upshift");
+        assertThat(notPostgres.exitCode()).isEqualTo(2);
+        assertThat(notPostgres.err()).startsWith("upshift: --history: not a PostgreSQL JDBC URL: jdbc:mysql://db/upshift");
+        Cli nowhere = Cli.run("history", "import", "--state", SAMPLE.toString());
+        assertThat(nowhere.exitCode()).isEqualTo(2);
+        assertThat(nowhere.err()).startsWith("upshift: give the history to import into: --history"
+                + " jdbc:postgresql://HOST[:PORT]/DATABASE\n");
+        Cli noUrl = Cli.run("history", "--history-password-file", "secret");
+        assertThat(noUrl.exitCode()).isEqualTo(2);
+        assertThat(noUrl.err()).startsWith("upshift: --history-password-file goes with --history JDBC_URL\n");
+    }
+
+    @Test
+    @DisplayName("a database that does not answer, or a missing password file, is exit 1 with a message that shows no password")
+    void failures() throws IOException {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Path secret = Files.writeString(dir.resolve("secret"), "hunter2\n");
+        String url = "jdbc:postgresql://127.0.0.1:" + port + "/upshift?connectTimeout=5";
+        Cli down = Cli.run("history", "--history", url, "--history-password-file", secret.toString());
+        assertThat(down.exitCode()).isEqualTo(1);
+        assertThat(down.err()).startsWith("upshift: could not open the PostgreSQL history at " + url + ": ")
+                .doesNotContain("hunter2").doesNotContain("internal error");
+        Cli missing = Cli.run("history", "--history", url, "--history-password-file", dir.resolve("none").toString());
+        assertThat(missing.exitCode()).isEqualTo(1);
+        assertThat(missing.err()).isEqualTo("upshift: the password file " + dir.resolve("none") + " does not exist\n");
+    }
+}
