@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Assumptions;
  * from Maven Central into a temporary folder and started as a child process; nothing installed).
  * One server serves every test class of the JVM ({@link #shared()}); tests that stop and start a
  * server take one of their own ({@link #start(Path, int)}). Each test takes a database of its own
- * ({@link #freshDatabase()}), made from a template in a few milliseconds.
+ * ({@link #freshDatabase()}). Commits wait for the disk ({@code synchronous_commit} on, which the
+ * library turns off by default), as on a production server.
  *
  * <p>When no server can start here, the tests are skipped loudly: a line on standard error and the
  * reason in every skipped test. In CI ({@code CI=true}) or with {@code -Dupshift.requirePostgres=true}
@@ -37,7 +38,7 @@ final class PostgresServer implements AutoCloseable {
     static synchronized PostgresServer shared() {
         if (shared == null && sharedFailure == null) {
             try {
-                shared = new PostgresServer(EmbeddedPostgres.builder().setServerConfig("fsync", "on").start());
+                shared = new PostgresServer(EmbeddedPostgres.builder().setServerConfig("synchronous_commit", "on").start());
             } catch (IOException | RuntimeException e) {
                 sharedFailure = e;
             }
@@ -52,6 +53,7 @@ final class PostgresServer implements AutoCloseable {
     static PostgresServer start(Path data, int port) {
         try {
             return new PostgresServer(EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false)
+                    .setServerConfig("synchronous_commit", "on")
                     .setPort(port).start());
         } catch (IOException | RuntimeException e) {
             unavailable(e);

@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Step;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -82,9 +86,9 @@ class ScaleTest {
         JsonNode failures = explain("SELECT fleet, cluster, at FROM upshift.history WHERE step = 'failed'"
                 + " AND at >= timestamptz '2026-02-08' AND at < timestamptz '2026-02-09'");
         assertThat(failures.path("Actual Rows").asLong()).isEqualTo(CLUSTERS);
-        JsonNode intent = explain("SELECT cluster, at FROM upshift.history WHERE intent = 'fleet-to-20.1'"
+        JsonNode intent = explain("SELECT cluster, at FROM upshift.history WHERE intent = 'upgrade-5-3'"
                 + " AND at >= timestamptz '2026-02-01' AND at < timestamptz '2026-02-02'");
-        assertThat(intent.path("Actual Rows").asLong()).isEqualTo(CLUSTERS);
+        assertThat(intent.path("Actual Rows").asLong()).isEqualTo(CLUSTERS / 10);
         JsonNode attempt = explain("SELECT step FROM upshift.history WHERE upgrade_id = 'c7:20.0.0..20.1.0#3'");
         assertThat(indexes(attempt)).containsExactly("history_by_upgrade");
         for (JsonNode plan : List.of(failures, intent, attempt)) {
@@ -94,25 +98,66 @@ class ScaleTest {
         }
     }
 
+    @Test
+    @DisplayName("every SQL query docs/adapters.md shows runs against the schema and scans no table whole")
+    void documentedQueriesTakeIndexes() throws IOException, SQLException {
+        List<String> queries = sqlBlocks(docs().resolve("adapters.md"));
+        assertThat(queries).as("queries on the page").hasSizeGreaterThanOrEqualTo(5);
+        for (String query : queries) {
+            JsonNode plan = explain(query.strip().replaceAll(";$", ""));
+            assertThat(scans(plan)).as(query).doesNotContain("Seq Scan");
+            assertThat(buffers(plan)).as(query).isLessThan(pages / 10);
+        }
+    }
+
+    /** The text of each {@code ```sql} block of a Markdown page. */
+    static List<String> sqlBlocks(Path page) throws IOException {
+        List<String> out = new ArrayList<>();
+        StringBuilder block = null;
+        for (String line : Files.readAllLines(page, StandardCharsets.UTF_8)) {
+            if (block == null && line.equals("```sql")) {
+                block = new StringBuilder();
+            } else if (block != null && line.equals("```")) {
+                out.add(block.toString());
+                block = null;
+            } else if (block != null) {
+                block.append(line).append('\n');
+            }
+        }
+        return out;
+    }
+
+    /** The repository's docs folder: beside the mvnw above the working folder. */
+    static Path docs() {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null && !Files.exists(dir.resolve("mvnw"))) {
+            dir = dir.getParent();
+        }
+        assertThat(dir).as("the repository root above " + Path.of("").toAbsolutePath()).isNotNull();
+        return dir.resolve("docs");
+    }
+
     /**
      * One statement that writes {@code clusters * perCluster} entries as the store would: per cluster,
      * attempts of six entries each (starting, published, succeeded or failed, finished, held, noted),
-     * a day apart, entry k of cluster g on day k at second g.
+     * a day apart, entry k of cluster g on day k at second g, each attempt of a tenth of the clusters
+     * of an intent of its own.
      */
     static String fill(int clusters, int perCluster) {
         return """
             INSERT INTO upshift.history (fleet, at, cluster, upgrade_id, intent, from_release, to_release, state, step,
                 hop_number, hop_count, hop_target, attempt, epoch, reason_codes, entry)
-            SELECT 'scale', at, cluster, upgrade_id, 'fleet-to-20.1', '20.0.0', '20.1.0', state, step, 1, 1, '20.1.0',
+            SELECT 'scale', at, cluster, upgrade_id, intent, '20.0.0', '20.1.0', state, step, 1, 1, '20.1.0',
                 attempt, 0, CASE WHEN step = 'failed' THEN ARRAY['TIMEOUT'] ELSE ARRAY[]::text[] END,
                 json_build_object('at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'cluster', cluster,
-                    'upgradeId', upgrade_id, 'intent', 'fleet-to-20.1', 'from', '20.0.0', 'to', '20.1.0', 'state', state,
+                    'upgradeId', upgrade_id, 'intent', intent, 'from', '20.0.0', 'to', '20.1.0', 'state', state,
                     'message', 'm', 'reasons', CASE WHEN step = 'failed'
                         THEN json_build_array(json_build_object('code', 'TIMEOUT', 'message', 'no progress for 2h'))
                         ELSE json_build_array() END,
                     'step', step, 'hop', json_build_object('number', 1, 'count', 1, 'target', '20.1.0'), 'attempt', attempt,
                     'owedHooks', json_build_array(), 'epoch', 0)
             FROM (SELECT k, cluster, cluster || ':20.0.0..20.1.0#' || (k / 6 + 1) AS upgrade_id, k / 6 + 1 AS attempt,
+                      'upgrade-' || (k / 6) || '-' || (g % 10) AS intent,
                       timestamptz '2026-01-01' + k * interval '1 day' + g * interval '1 second' AS at,
                       (ARRAY['starting', 'published', CASE WHEN k % 12 = 2 THEN 'failed' ELSE 'succeeded' END, 'finished',
                           'held', 'noted'])[k % 6 + 1] AS step,
