@@ -1,11 +1,10 @@
 /** The HistoryStore on PostgreSQL: one history for several engines, fenced by epoch (docs/adapters.md). */
 module dev.upshift.adapters.postgres {
     requires transitive dev.upshift.core;
-    requires java.sql;
+    requires transitive java.sql;
     requires java.naming;
     requires org.postgresql.jdbc;
     requires flyway.core;
-    requires org.slf4j;
 
     exports dev.upshift.adapters.postgres;
 }

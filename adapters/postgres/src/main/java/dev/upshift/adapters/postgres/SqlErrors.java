@@ -1,7 +1,6 @@
 package dev.upshift.adapters.postgres;
 
 import java.sql.SQLException;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.postgresql.util.PSQLException;
@@ -59,11 +58,5 @@ final class SqlErrors {
     static String redact(String url) {
         String out = PASSWORD.matcher(url).replaceAll("$1***");
         return USER_INFO.matcher(out).replaceAll(Matcher.quoteReplacement("//***@"));
-    }
-
-    /** The server's detail, if any, for tests and logs. */
-    static Optional<String> detail(SQLException e) {
-        return root(e) instanceof PSQLException p && p.getServerErrorMessage() != null
-                ? Optional.ofNullable(p.getServerErrorMessage().getDetail()) : Optional.empty();
     }
 }

@@ -68,11 +68,12 @@ final class PostgresServer implements AutoCloseable {
     }
 
     private static void unavailable(Throwable why) {
-        String message = "no PostgreSQL could be started for adapters/postgres's tests (" + why + "): they are SKIPPED"
-                + " and prove nothing here; CI (CI=true) or -Dupshift.requirePostgres=true fails instead";
+        String message = "no PostgreSQL could be started for adapters/postgres's tests (" + why + ")";
         if (required()) {
-            Assertions.fail(message, why);
+            Assertions.fail(message + ": CI (CI=true) and -Dupshift.requirePostgres=true require one", why);
         }
+        message += ": they are SKIPPED and prove nothing here; CI (CI=true) or -Dupshift.requirePostgres=true fails"
+                + " instead";
         System.err.println("*** " + message);
         Assumptions.abort(message);
     }
