@@ -10,10 +10,13 @@ import dev.upshift.core.journal.JsonLinesJournal;
 import dev.upshift.core.journal.LockHolder;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryStore;
+import dev.upshift.testkit.contract.Capabilities;
+import dev.upshift.testkit.contract.HistoryStoreContract;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
@@ -21,18 +24,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The PostgreSQL store against the history store contract, on a real server; and against the
- * embedded journal as an oracle: the same appends, with the same epochs, are accepted or refused
- * alike and read back alike.
+ * The PostgreSQL store against the testkit's history store contract, every capability included, on
+ * a real server; then with random entries of any text, and against the embedded journal as an
+ * oracle: the same appends, with the same epochs, are accepted or refused alike and read back alike.
+ * Each store is a fleet of its own in one database.
  */
 class PostgresHistoryStoreTest extends HistoryStoreContract {
+    private static final AtomicInteger FLEETS = new AtomicInteger();
     private static String url;
 
     @TempDir
     Path dir;
 
     private final List<AutoCloseable> open = new ArrayList<>();
-    private static final java.util.concurrent.atomic.AtomicInteger FLEETS = new java.util.concurrent.atomic.AtomicInteger();
 
     @BeforeAll
     static void database() {
@@ -40,28 +44,75 @@ class PostgresHistoryStoreTest extends HistoryStoreContract {
     }
 
     @Override
+    protected Capabilities<Capability> capabilities() {
+        return Capabilities.all(Capability.class);
+    }
+
+    @Override
     protected HistoryStore newStore() {
-        return store("fleet-" + FLEETS.incrementAndGet());
+        return store("fleet-" + FLEETS.incrementAndGet(), FencedWrites.Pause.NONE);
     }
 
     @Override
     protected HistoryStore reopen(HistoryStore store) {
         PostgresHistoryStore old = (PostgresHistoryStore) store;
         old.close();
-        return store(old.fleet());
+        return store(old.fleet(), FencedWrites.Pause.NONE);
     }
 
-    private PostgresHistoryStore store(String fleet) {
-        PostgresHistoryStore store = PostgresHistoryStore.builder().url(url).fleet(fleet).build();
+    /**
+     * Appends the group through a store of the same fleet that dies inside its transaction, after the
+     * insert and before the commit (an error nothing in the store catches): the database never
+     * commits what it inserted. A process killed there is {@code TwoEnginesTest}'s.
+     */
+    @Override
+    protected void crashWhileAppending(HistoryStore store, List<HistoryEntry> group) {
+        PostgresHistoryStore dying = store(((PostgresHistoryStore) store).fleet(), point -> {
+            if (point.equals("inserted")) {
+                throw new Crash();
+            }
+        });
+        assertThat(catchThrowable(() -> dying.appendAll(group))).isInstanceOf(Crash.class);
+    }
+
+    private PostgresHistoryStore store(String fleet, FencedWrites.Pause pause) {
+        PostgresHistoryStore store = PostgresHistoryStore.builder().url(url).fleet(fleet).pause(pause).build();
         open.add(store);
         return store;
     }
 
     @AfterEach
-    void close() throws Exception {
+    void closeOwn() throws Exception {
         for (AutoCloseable c : open) {
             c.close();
         }
+    }
+
+    @Test
+    @DisplayName("random entries of any text (U+0000, lone surrogates, quotes, $$) and instants to the nanosecond, in random groups, read back equal, in all and per cluster, also after reopening")
+    void randomEntriesReadBackEqual() {
+        qt().withExamples(25).forAll(longs().all()).checkAssert(seed -> {
+            Random r = new Random(seed);
+            HistoryStore store = newStore();
+            List<HistoryEntry> written = new ArrayList<>();
+            long epoch = 0;
+            for (int groups = r.nextInt(6); groups > 0; groups--) {
+                List<HistoryEntry> group = new ArrayList<>();
+                for (int n = r.nextInt(5); n > 0; n--) {
+                    epoch += r.nextInt(2);
+                    group.add(Entries.random(r, epoch));
+                }
+                store.appendAll(group);
+                written.addAll(group);
+            }
+            assertThat(store.entries()).isEqualTo(written);
+            HistoryStore again = reopen(store);
+            assertThat(again.entries()).isEqualTo(written);
+            for (HistoryEntry e : written) {
+                assertThat(again.history(e.clusterId())).as("history of %s", e.clusterId())
+                        .isEqualTo(written.stream().filter(w -> w.clusterId().equals(e.clusterId())).toList());
+            }
+        });
     }
 
     @Test
@@ -94,5 +145,10 @@ class PostgresHistoryStoreTest extends HistoryStoreContract {
                 assertThat(store.history(e.clusterId())).isEqualTo(journal.history(e.clusterId()));
             }
         });
+    }
+
+    /** What a process dying inside the store's transaction throws: nothing in the store catches it for good. */
+    private static final class Crash extends Error {
+        private static final long serialVersionUID = 1L;
     }
 }
