@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -25,7 +26,8 @@ import picocli.CommandLine.Spec;
         header = "Upgrades one cluster now: shows the change, publishes the next hop",
         description = {"Seed 000's single command. Shows the change the next hop makes (the review `diff --fleet`"
                 + " prints), then journals and writes it into the fleet's files now, whatever the cluster's windows and"
-                + " stages say: a person decided, and the journal records it with --reason.",
+                + " stages say: a person decided, and the journal (or the history on PostgreSQL, --history) records it"
+                + " with --reason.",
             "Refuses what needs a person first (no path, a downgrade, a failing conflict or an immutable field, a"
                 + " freeze), with the reason and exit 1. A cluster already upgrading, or already at the release, is"
                 + " left alone and the command says so (exit 0).",
@@ -72,6 +74,9 @@ final class ApplyCommand implements Callable<Integer> {
             description = "the instant (default: now); not with --wait")
     Instant now;
 
+    @Mixin
+    HistoryDatabase database;
+
     @Override
     public Integer call() {
         if (waitForIt && now != null) {
@@ -85,7 +90,7 @@ final class ApplyCommand implements Callable<Integer> {
             return Main.PROBLEM;
         }
         try (EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(), probe == RunCommand.Probe.simulated, 0,
-                0, dryRun, "upshift apply")) {
+                0, dryRun, "upshift apply", database.openIfGiven(spec.commandLine()))) {
             setup.notices().forEach(n -> err.println("upshift: note: " + n));
             Application a = setup.engine.apply(Fleets.instant(now), cluster, Optional.ofNullable(to), reason);
             a.faults().forEach(f -> err.println("upshift: fault: " + f));

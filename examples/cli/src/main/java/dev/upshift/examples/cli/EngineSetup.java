@@ -1,5 +1,6 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.adapters.postgres.PostgresHistoryStore;
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.core.engine.CrashPoint;
 import dev.upshift.core.engine.CrashPoints;
@@ -27,9 +28,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The engine of the files world, as {@code run} and {@code apply} build it: the fleet folder read
- * again at every pass, the journal in the state folder, the file publisher (or, with
- * {@code --dry-run}, nothing written anywhere), the files or the simulated probe, events next to the
- * journal.
+ * again at every pass, the journal in the state folder or the history on PostgreSQL
+ * ({@code --history}, with an epoch taken from it), the file publisher (or, with {@code --dry-run},
+ * nothing written anywhere), the files or the simulated probe, events in the state folder.
  */
 final class EngineSetup implements AutoCloseable {
     /** {@code UPSHIFT_CRASH_AT=point[:n]}: end the process at the n-th time (1 by default) the point is reached. */
@@ -44,9 +45,11 @@ final class EngineSetup implements AutoCloseable {
     final Optional<SimulatedProbe> simulated;
     final Optional<EventLog> events;
     private final Optional<JsonLinesJournal> journal;
+    private final Optional<PostgresHistoryStore> database;
 
     private EngineSetup(Path fleet, Path state, Engine engine, HistoryStore history, String probeText,
-            Optional<SimulatedProbe> simulated, Optional<EventLog> events, Optional<JsonLinesJournal> journal) {
+            Optional<SimulatedProbe> simulated, Optional<EventLog> events, Optional<JsonLinesJournal> journal,
+            Optional<PostgresHistoryStore> database) {
         this.fleet = fleet;
         this.state = state;
         this.engine = engine;
@@ -55,14 +58,35 @@ final class EngineSetup implements AutoCloseable {
         this.simulated = simulated;
         this.events = events;
         this.journal = journal;
+        this.database = database;
     }
 
     static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
             boolean dryRun, String startedBy) {
-        Optional<JsonLinesJournal> journal = dryRun ? Optional.empty()
+        return open(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, Optional.empty());
+    }
+
+    /** With {@code database} the history on PostgreSQL replaces the journal; the setup closes it. */
+    static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
+            boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database) {
+        try {
+            return build(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database);
+        } catch (RuntimeException e) {
+            database.ifPresent(PostgresHistoryStore::close);
+            throw e;
+        }
+    }
+
+    private static EngineSetup build(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed,
+            double failureRate, boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database) {
+        Optional<JsonLinesJournal> journal = dryRun || database.isPresent() ? Optional.empty()
                 : Optional.of(JsonLinesJournal.open(state, LockHolder.current(startedBy)));
-        HistoryStore history = journal.<HistoryStore>map(j -> j).orElseGet(() -> new Scratch(
-                JsonLinesJournal.read(state).entries()));
+        HistoryStore history = dryRun ? new Scratch(database.map(PostgresHistoryStore::entries)
+                .orElseGet(() -> JsonLinesJournal.read(state).entries()))
+                : journal.<HistoryStore>map(j -> j).orElseGet(database::orElseThrow);
+        // an engine on the database takes an epoch from it: every engine before it is fenced out from now on
+        long epoch = dryRun ? 0L : journal.map(j -> j.acceptedEpoch() + 1)
+                .orElseGet(() -> database.orElseThrow().takeEpoch());
         PreparedFleet[] last = new PreparedFleet[1];
         String[] seen = new String[1];
         Engine.Builder b = Engine.builder()
@@ -75,7 +99,7 @@ final class EngineSetup implements AutoCloseable {
                     return FleetReading.of(last[0]);
                 })
                 .history(history)
-                .epoch(journal.map(j -> j.acceptedEpoch() + 1).orElse(0L))
+                .epoch(epoch)
                 .crashPoints(crashPoints(System.getenv(CRASH_AT)));
         ChangePublisher publisher = dryRun
                 ? (u, c) -> Publication.published("dry run: nothing written (" + c.changedDocuments().size()
@@ -100,7 +124,7 @@ final class EngineSetup implements AutoCloseable {
         Optional<EventLog> events = dryRun ? Optional.empty() : Optional.of(EventLog.in(state));
         events.ifPresent(b::events);
         journal.ifPresent(j -> j.notices().forEach(n -> { }));
-        return new EngineSetup(fleet, state, b.build(), history, probeText, simulated, events, journal);
+        return new EngineSetup(fleet, state, b.build(), history, probeText, simulated, events, journal, database);
     }
 
     /**
@@ -126,6 +150,15 @@ final class EngineSetup implements AutoCloseable {
             return "unreadable " + UNREADABLE.incrementAndGet();
         }
         return out.toString();
+    }
+
+    /** Where the history is, for the first lines {@code run} prints: the journal file, or the database and fleet. */
+    String historyText(boolean dryRun) {
+        if (database.isPresent()) {
+            return (dryRun ? "dry run: nothing is recorded or written; history read from " : "history: ") + database.get();
+        }
+        return (dryRun ? "dry run: nothing is journaled or written; journal read from " : "journal: ")
+                + JsonLinesJournal.file(state);
     }
 
     List<String> notices() {
@@ -159,7 +192,11 @@ final class EngineSetup implements AutoCloseable {
 
     @Override
     public void close() {
-        journal.ifPresent(JsonLinesJournal::close);
+        try {
+            journal.ifPresent(JsonLinesJournal::close);
+        } finally {
+            database.ifPresent(PostgresHistoryStore::close);
+        }
     }
 
     /** A history in memory, seeded from the journal: what a dry run records, and forgets. */

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -38,6 +39,15 @@ final class HistoryDatabase {
     @Option(names = "--history-password-file", paramLabel = "FILE",
             description = "a file whose first line is the database password")
     Path passwordFile;
+
+    /**
+     * The history the command line names, connected, or empty when it names none (the journal, then).
+     *
+     * @throws CommandLine.ParameterException as {@link #open(CommandLine)}
+     */
+    Optional<PostgresHistoryStore> openIfGiven(CommandLine cli) {
+        return url == null && passwordFile == null ? Optional.empty() : Optional.of(open(cli));
+    }
 
     /** Whether the command line names a database. */
     boolean given() {

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -20,13 +21,15 @@ import picocli.CommandLine.Spec;
         header = "Runs the engine: carries the plan out on the fleet's files",
         description = {"Reconciles the fleet folder with its plan (docs/engine.md): starts each ready cluster's next"
                 + " hop (journaled first, then written into the fleet's files), follows upgrades in flight through the"
-                + " probe, runs hooks, and records every step in the journal (DIR/.upshift, or --state).",
+                + " probe, runs hooks, and records every step in the journal (DIR/.upshift, or --state), or in the"
+                + " history on PostgreSQL (--history, docs/adapters.md), taking a new epoch there that fences out"
+                + " every engine before it.",
             "Without --once it reconciles until stopped (Ctrl-C finishes the step under way), at the engine's next"
                 + " wake-up or every --every, whichever comes first. With --virtual-clock it runs a time-lapse from"
                 + " --from to --until, its clock jumping to the next instant anything can change (needs --probe"
                 + " simulated); killed, it resumes from the last instant its journal recorded.",
-            "Prints one line per recorded step. Exit 0, 1 when the fleet or the journal cannot be read or another"
-                + " engine holds the state folder, 2 on wrong usage."})
+            "Prints one line per recorded step. Exit 0, 1 when the fleet or the journal cannot be read, another"
+                + " engine holds the state folder, or a newer engine took the history over, 2 on wrong usage."})
 final class RunCommand implements Callable<Integer> {
     enum Probe { files, simulated }
 
@@ -82,6 +85,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "journal and write nothing: show what one reconcile would do")
     boolean dryRun;
 
+    @Mixin
+    HistoryDatabase database;
+
     @Override
     public Integer call() {
         check();
@@ -90,11 +96,10 @@ final class RunCommand implements Callable<Integer> {
         Path folder = state != null ? state : JsonLinesJournal.stateFolder(fleet);
         Fleets.requireFolder(fleet);
         try (EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(), probe == Probe.simulated, seed,
-                failureRate, dryRun, "upshift run")) {
+                failureRate, dryRun, "upshift run", database.openIfGiven(spec.commandLine()))) {
             setup.notices().forEach(n -> err.println("upshift: note: " + n));
             out.println("probe: " + setup.probeText);
-            out.println((dryRun ? "dry run: nothing is journaled or written; journal read from " : "journal: ")
-                    + JsonLinesJournal.file(folder));
+            out.println(setup.historyText(dryRun));
             out.flush();
             if (virtualClock) {
                 TimeLapse.Result r = TimeLapse.run(setup.engine, setup.history, setup.simulated.orElseThrow(), from, until,

@@ -56,6 +56,38 @@ class HistoryDatabaseTest {
     }
 
     @Test
+    @DisplayName("run and apply record in the database, each taking a new epoch; the journal is not opened, and an engine"
+            + " of an older epoch is refused when it writes")
+    void runAndApplyOnTheDatabase() throws IOException {
+        String url = EmbeddedDatabase.fresh();
+        Path fleet = TestFleet.write(dir.resolve("fleet"));
+        Cli run = Cli.run("run", "--fleet", fleet.toString(), "--once", "--now", TestFleet.NOW, "--probe", "simulated",
+                "--history", url);
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("history: the PostgreSQL history at " + url + ", fleet 'default'",
+                "dev-1  starting  1.0.0 → 1.1.0", "dev-1  published  1.0.0 → 1.1.0");
+        assertThat(Files.exists(fleet.resolve(".upshift/history.jsonl"))).as("no journal").isFalse();
+        Cli history = Cli.run("history", "--history", url, "--output", "json");
+        JsonNode records = JSON.readTree(history.out()).get("records");
+        assertThat(records).hasSize(2);
+        assertThat(records.get(0).get("step").textValue()).isEqualTo("starting");
+        assertThat(records.get(0).get("epoch").intValue()).isEqualTo(1);
+
+        Cli dryRun = Cli.run("run", "--fleet", fleet.toString(), "--dry-run", "--now", TestFleet.NOW, "--history", url);
+        assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
+        assertThat(dryRun.out()).contains("dry run: nothing is recorded or written; history read from the PostgreSQL"
+                + " history at " + url);
+        Cli apply = Cli.run("apply", "--fleet", fleet.toString(), "--cluster", "prod-2", "--to", "1.1.0", "--now",
+                TestFleet.NOW, "--history", url);
+        assertThat(apply.out() + apply.err()).as("a freeze needs a person: refused, nothing recorded").contains("freeze");
+        Cli again = Cli.run("run", "--fleet", fleet.toString(), "--once", "--now", "2026-12-14T12:00:00Z", "--probe",
+                "simulated", "--history", url);
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        JsonNode after = JSON.readTree(Cli.run("history", "--history", url, "--output", "json").out()).get("records");
+        assertThat(after.get(after.size() - 1).get("epoch").intValue()).as("each run takes a new epoch").isEqualTo(3);
+    }
+
+    @Test
     @DisplayName("a password in the URL, a journal and a database at once, or an import with no database: usage errors, exit 2")
     void usage() {
         Cli password = Cli.run("history", "--history", "jdbc:postgresql://db/upshift?user=u&password=hunter2");
