@@ -45,12 +45,16 @@ final class EngineSetup implements AutoCloseable {
     final Optional<SimulatedProbe> simulated;
     final Optional<EventLog> events;
     private final Optional<JsonLinesJournal> journal;
+    /** How long one call to the fleet's files, the probe or the event log may take before it is a fault. */
+    static final java.time.Duration CALL_DEADLINE = java.time.Duration.ofSeconds(30);
+    private final dev.upshift.core.run.Deadlines deadlines;
     private final Optional<PostgresHistoryStore> database;
 
     private EngineSetup(Path fleet, Path state, Engine engine, HistoryStore history, String probeText,
             Optional<SimulatedProbe> simulated, Optional<EventLog> events, Optional<JsonLinesJournal> journal,
-            Optional<PostgresHistoryStore> database) {
+            Optional<PostgresHistoryStore> database, dev.upshift.core.run.Deadlines deadlines) {
         this.fleet = fleet;
+        this.deadlines = deadlines;
         this.state = state;
         this.engine = engine;
         this.history = history;
@@ -89,15 +93,16 @@ final class EngineSetup implements AutoCloseable {
                 .orElseGet(() -> database.orElseThrow().takeEpoch());
         PreparedFleet[] last = new PreparedFleet[1];
         String[] seen = new String[1];
+        dev.upshift.core.run.Deadlines deadlines = new dev.upshift.core.run.Deadlines(CALL_DEADLINE);
         Engine.Builder b = Engine.builder()
-                .fleet(() -> {
+                .fleet(deadlines.fleet(() -> {
                     String now = fingerprint(fleet);
                     if (last[0] == null || !now.equals(seen[0])) {
                         last[0] = planner.prepare(Fleets.read(fleet));
                         seen[0] = now;
                     }
                     return FleetReading.of(last[0]);
-                })
+                }))
                 .history(history)
                 .epoch(epoch)
                 .crashPoints(crashPoints(System.getenv(CRASH_AT)));
@@ -105,7 +110,7 @@ final class EngineSetup implements AutoCloseable {
                 ? (u, c) -> Publication.published("dry run: nothing written (" + c.changedDocuments().size()
                         + " documents would change, and spec.release)")
                 : FilePublisher.of(fleet);
-        b.publisher(publisher);
+        b.publisher(deadlines.publisher(publisher));
         Optional<SimulatedProbe> simulated = Optional.empty();
         StatusProbe probe;
         String probeText;
@@ -120,11 +125,12 @@ final class EngineSetup implements AutoCloseable {
             probe = new FileStatusProbe();
             probeText = "files (each cluster's status, as written back into its ManagedCluster document)";
         }
-        b.probe(probe);
+        b.probe(deadlines.probe(probe));
         Optional<EventLog> events = dryRun ? Optional.empty() : Optional.of(EventLog.in(state));
-        events.ifPresent(b::events);
+        events.ifPresent(e -> b.events(deadlines.events(e)));
         journal.ifPresent(j -> j.notices().forEach(n -> { }));
-        return new EngineSetup(fleet, state, b.build(), history, probeText, simulated, events, journal, database);
+        return new EngineSetup(fleet, state, b.build(), history, probeText, simulated, events, journal, database,
+                deadlines);
     }
 
     /**
@@ -192,6 +198,7 @@ final class EngineSetup implements AutoCloseable {
 
     @Override
     public void close() {
+        deadlines.close();
         try {
             journal.ifPresent(JsonLinesJournal::close);
         } finally {
