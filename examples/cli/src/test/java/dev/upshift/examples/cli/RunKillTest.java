@@ -96,11 +96,19 @@ class RunKillTest {
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 
-    /** What a record says, without its message (a publication repeated after a kill says "already published"). */
-    private static List<String> records(List<HistoryEntry> entries) {
-        return entries.stream().map(e -> e.at() + " " + e.clusterId() + " " + e.upgradeId() + " " + e.step() + " "
-                + e.state() + " " + e.hop() + " " + e.attempt() + " " + e.reasons().stream().map(Reason::code).toList())
-                .toList();
+    /**
+     * Each cluster's records in journal order, without their messages (a publication repeated after
+     * a kill says "already published"). Records of different clusters at one instant may interleave
+     * differently after a restart; each cluster's own sequence may not.
+     */
+    private static Map<String, List<String>> records(List<HistoryEntry> entries) {
+        Map<String, List<String>> out = new TreeMap<>();
+        for (HistoryEntry e : entries) {
+            out.computeIfAbsent(e.clusterId(), k -> new ArrayList<>()).add(e.at() + " " + e.upgradeId() + " " + e.step()
+                    + " " + e.state() + " " + e.hop() + " " + e.attempt() + " "
+                    + e.reasons().stream().map(Reason::code).toList());
+        }
+        return out;
     }
 
     private static Map<String, String> files(Path fleet) throws IOException {
