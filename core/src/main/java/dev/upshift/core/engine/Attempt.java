@@ -34,9 +34,12 @@ final class Attempt {
         }
     }
 
-    /** Started (journaled ahead) and no outcome yet. */
+    /**
+     * Started (journaled ahead, or published by a writer that journals no start: an import, an
+     * older journal) and no outcome yet.
+     */
     boolean inFlight() {
-        return starting != null && outcome == null && !skipped();
+        return (starting != null || published != null) && outcome == null && !skipped();
     }
 
     /** An outcome is recorded and the attempt is not finished. */

@@ -3,6 +3,7 @@ package dev.upshift.core.engine;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.EventSink;
 import dev.upshift.spi.HistoryEntry;
@@ -74,6 +75,8 @@ public final class Engine {
     final CrashPoints crashPoints;
     /** When owed after-hooks asked to be asked again, by upgrade id; lost on restart (hooks are idempotent). */
     final Map<String, Instant> afterHooksDue = new HashMap<>();
+    /** When attempts that pause outside their windows time out, by upgrade id: a cache, computed again after a restart. */
+    final Map<String, Instant> deadlines = new HashMap<>();
 
     private Engine(Builder b) {
         this.fleet = Objects.requireNonNull(b.fleet, "an engine needs a fleet source (builder.fleet)");
@@ -101,8 +104,27 @@ public final class Engine {
      *     took over: {@link dev.upshift.common.problem.StaleWriterException}); the engine must stop
      */
     public Reconciliation reconcile(Instant now) {
+        return reconcile(now, true);
+    }
+
+    /**
+     * Takes every step due at {@code now} for what is already under way, and starts nothing new:
+     * publishes journaled attempts, probes those in flight, finishes those with an outcome. What a
+     * loop calls at its last instant, as a controller drains before it stops; the time-lapse and
+     * {@code simulate} end on it, so that nothing starts at the instant a range ends.
+     *
+     * @param now the instant
+     * @return what was recorded; {@link Reconciliation#started()} is empty
+     * @throws RuntimeException as {@link #reconcile(Instant)}
+     */
+    public Reconciliation settle(Instant now) {
+        return reconcile(now, false);
+    }
+
+    private Reconciliation reconcile(Instant now, boolean starts) {
         Objects.requireNonNull(now, "now");
         List<HistoryEntry> recorded = new ArrayList<>();
+        List<PlanEntry> started = new ArrayList<>();
         List<Fault> faults = new ArrayList<>();
         Plan plan = null;
         Optional<Instant> wake = Optional.empty();
@@ -124,16 +146,20 @@ public final class Engine {
             }
             plan = reading.fleet().plan(now, journal, reading.releases());
             Pass p = new Pass(this, now, journal, reading, plan, faulted);
+            if (!starts) {
+                p.withoutStarts();
+            }
             p.run();
             recorded.addAll(p.recorded());
+            started.addAll(p.started());
             faults.addAll(p.faults());
             p.faults().forEach(f -> f.cluster().ifPresent(faulted::add));
             wake = p.nextWake();
-            if (p.recorded().isEmpty() || p.stopped()) {
+            if (p.stopped() || !opensMore(p.recorded())) {
                 break;
             }
         }
-        return new Reconciliation(now, recorded, dedupe(faults), Optional.ofNullable(plan), wake);
+        return new Reconciliation(now, recorded, dedupe(faults), Optional.ofNullable(plan), wake, started);
     }
 
     /**
@@ -167,6 +193,19 @@ public final class Engine {
         }
         Plan plan = reading.fleet().plan(now, journal, reading.releases());
         return new Pass(this, now, journal, reading, plan, new HashSet<>()).apply(clusterId, to, reason);
+    }
+
+    /**
+     * Whether a pass's entries can make another step possible at the same instant: an outcome
+     * (its finish may follow), a hop finished (the next hop, or the next stage, may start) or a
+     * cluster left. A start is published in the pass that journals it, and a hold or a decline
+     * never lets anything else start.
+     */
+    private static boolean opensMore(List<HistoryEntry> recorded) {
+        return recorded.stream().anyMatch(e -> switch (e.step()) {
+            case SUCCEEDED, FAILED, FINISHED, SKIPPED -> true;
+            default -> false;
+        });
     }
 
     private static List<Fault> dedupe(List<Fault> faults) {

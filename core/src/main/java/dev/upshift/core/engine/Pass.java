@@ -5,6 +5,7 @@ import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.release.Version;
+import dev.upshift.schedule.UpgradeKind;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Hop;
@@ -15,6 +16,7 @@ import dev.upshift.spi.Reason;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeState;
 import dev.upshift.spi.UpgradeStatus;
+import dev.upshift.spi.WindowPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,6 +42,8 @@ final class Pass {
     private final List<Fault> faults = new ArrayList<>();
     private final Wakes wakes;
     private boolean stopped;
+    private boolean startsAllowed = true;
+    private final List<PlanEntry> started = new ArrayList<>();
 
     private final java.util.Set<String> faulted;
 
@@ -68,6 +72,17 @@ final class Pass {
         return faults;
     }
 
+    /** A pass that follows what is in flight and starts nothing new: {@link Engine#settle}. */
+    Pass withoutStarts() {
+        startsAllowed = false;
+        return this;
+    }
+
+    /** The plan entries whose hop this pass started. */
+    List<PlanEntry> started() {
+        return started;
+    }
+
     boolean stopped() {
         return stopped;
     }
@@ -92,7 +107,7 @@ final class Pass {
                 (a.get().published == null ? toPublish : toProbe).add(f);
             } else if (a.isPresent() && a.get().owesFinish()) {
                 toFinish.add(flight(a.get()));
-            } else if (e.state() == UpgradeState.READY && e.to().isPresent() && !failedBefore(e)) {
+            } else if (startsAllowed && e.state() == UpgradeState.READY && e.to().isPresent() && !failedBefore(e)) {
                 toStart.add(e);
             }
         }
@@ -102,7 +117,11 @@ final class Pass {
         }
         List<HistoryEntry> starts = new ArrayList<>();
         for (PlanEntry e : toStart) {
+            int before = starts.size();
             new Start(this, e).decide(starts, toPublish);
+            if (starts.size() > before && starts.get(starts.size() - 1).step() == Step.STARTING) {
+                started.add(e);
+            }
         }
         if (!append(starts)) {
             return;
@@ -257,7 +276,7 @@ final class Pass {
         engine.crashPoints.reached(CrashPoint.PUBLISH_RETURNED, f.cluster());
         if (answer instanceof Publication.Published p) {
             out.add(entry(f, UpgradeState.IN_PROGRESS, Step.PUBLISHED, p.reference(), List.of(), List.of()));
-            wakes.add(f.startedAt().plus(timeout(f)));
+            wakes.add(deadline(f));
         } else {
             Publication.Rejected r = (Publication.Rejected) answer;
             Reason why = Reason.of(EngineReasons.PUBLISH_REJECTED, "the publisher refused " + f.describe() + ": "
@@ -297,16 +316,41 @@ final class Pass {
 
     private void timeOut(Flight f, List<HistoryEntry> out, List<Flight> toFinish) {
         Duration limit = timeout(f);
-        Instant deadline = f.startedAt().plus(limit);
+        Instant deadline = deadline(f);
         if (now.isBefore(deadline)) {
             wakes.add(deadline);
             return;
         }
         Reason why = Reason.of(EngineReasons.TIMEOUT, f.describe() + " did not finish within "
-                + dev.upshift.common.value.Durations.format(limit) + " (its timeout) after it started at " + f.startedAt());
+                + dev.upshift.common.value.Durations.format(limit) + " (its timeout)" + (pausing(f) ? " of allowed time" : "")
+                + " after it started at " + f.startedAt());
         HistoryEntry failed = entry(f, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), f.owed());
         out.add(failed);
         toFinish.add(f.withOutcome(failed));
+    }
+
+    /**
+     * When an attempt times out: its timeout after its start, counted, for an upgrade that pauses
+     * outside its windows, in the cluster's allowed time only (an upgrade paused over a weekend has
+     * not overrun). Exclusions are judged as for an upgrade that replaces nodes, the most excluded.
+     */
+    Instant deadline(Flight f) {
+        Duration limit = timeout(f);
+        if (!pausing(f)) {
+            return f.startedAt().plus(limit);
+        }
+        return engine.deadlines.computeIfAbsent(f.upgrade().id(), id -> reading.fleet()
+                .allowedIntervals(f.cluster(), f.startedAt())
+                .map(allowed -> AllowedTime.after(allowed, new UpgradeKind(
+                        f.upgrade().from().changeTo(f.upgrade().to()), true), f.startedAt(), limit))
+                .orElse(f.startedAt().plus(limit)));
+    }
+
+    private boolean pausing(Flight f) {
+        Optional<ClusterUpgrade> intent = f.upgrade().intent().map(intents::get);
+        WindowPolicy policy = intent.isPresent() && !f.upgrade().from().equals(f.upgrade().to())
+                ? intent.get().windowPolicy() : reading.fleet().planner().configWindowPolicy();
+        return policy == WindowPolicy.PAUSE_AND_RESUME;
     }
 
     Duration timeout(Flight f) {

@@ -3,6 +3,7 @@ package dev.upshift.core.engine;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.spi.HistoryEntry;
 import java.time.Instant;
 import java.util.List;
@@ -22,10 +23,13 @@ import org.apiguardian.api.API;
  * @param nextWake the earliest instant after {@code now} at which a window opens, a reason lifts, a
  *     hook asked to be asked again or an upgrade in flight times out; empty when nothing is known to
  *     come (a probe may still report at any time)
+ * @param started the plan entries whose next hop this reconcile started (a {@code starting} entry
+ *     recorded), as the plan judged them when it started them, in order: the window, stage, kind and
+ *     expected end they were started with
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Reconciliation(Instant now, List<HistoryEntry> recorded, List<Fault> faults, Optional<Plan> plan,
-        Optional<Instant> nextWake) {
+        Optional<Instant> nextWake, List<PlanEntry> started) {
 
     /** Validates and copies the parts. */
     public Reconciliation {
@@ -34,6 +38,7 @@ public record Reconciliation(Instant now, List<HistoryEntry> recorded, List<Faul
         faults = List.copyOf(faults);
         Objects.requireNonNull(plan, "plan");
         Objects.requireNonNull(nextWake, "nextWake");
+        started = List.copyOf(started);
     }
 
     /** Whether the reconcile recorded anything. */

@@ -2,6 +2,8 @@ package dev.upshift.core.simulate;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.upshift.core.engine.Reconciliation;
+import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.HistoryEntry;
@@ -9,6 +11,7 @@ import dev.upshift.spi.HistoryStore;
 import dev.upshift.spi.StatusProbe;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeStatus;
+import dev.upshift.spi.WindowPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -28,6 +31,12 @@ import org.apiguardian.api.API;
  *
  * <p>When an attempt started is read from the history (its {@code starting} entry), so the probe
  * answers the same after a restart. It changes nothing and reads no clock.
+ *
+ * <p>Told of each reconcile ({@link #observe(Reconciliation)}), it ends the attempts it saw start
+ * when their plan expected them to end, as {@code simulate} always did: a {@code pauseAndResume}
+ * upgrade at the end of the windows its expected duration spans, a configuration change at the end
+ * the planner gave it. An attempt started before a restart, whose start it did not see, ends after
+ * its plain expected duration.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class SimulatedProbe implements StatusProbe {
@@ -35,6 +44,7 @@ public final class SimulatedProbe implements StatusProbe {
     private final Supplier<PreparedFleet> fleet;
     private final long seed;
     private final double failureRate;
+    private final Map<String, Instant> plannedEnds = new HashMap<>();
 
     /**
      * A probe.
@@ -57,13 +67,11 @@ public final class SimulatedProbe implements StatusProbe {
 
     @Override
     public UpgradeStatus probe(Upgrade upgrade, Instant now) {
-        Optional<Instant> started = history.history(upgrade.cluster().id()).stream()
-                .filter(e -> e.upgradeId().equals(upgrade.id()) && e.step() == HistoryEntry.Step.STARTING)
-                .map(HistoryEntry::at).findFirst();
+        Optional<Instant> started = start(history.history(upgrade.cluster().id()), upgrade.id());
         if (started.isEmpty()) {
             return UpgradeStatus.inProgress("Simulated", "not started yet", now);
         }
-        Instant end = started.get().plus(duration(upgrade, durations()));
+        Instant end = plannedEnds.getOrDefault(upgrade.id(), started.get().plus(duration(upgrade, durations())));
         if (now.isBefore(end)) {
             return UpgradeStatus.inProgress("Simulated", "simulated until " + end, now);
         }
@@ -76,6 +84,24 @@ public final class SimulatedProbe implements StatusProbe {
     }
 
     /**
+     * When an attempt started: its {@code starting} entry, or, for one recorded by another writer
+     * without it (an import, an older journal), its first entry.
+     */
+    private static Optional<Instant> start(List<HistoryEntry> entries, String upgradeId) {
+        Instant first = null;
+        for (HistoryEntry e : entries) {
+            if (!e.upgradeId().equals(upgradeId)) {
+                continue;
+            }
+            if (e.step() == HistoryEntry.Step.STARTING) {
+                return Optional.of(e.at());
+            }
+            first = first == null || e.at().isBefore(first) ? e.at() : first;
+        }
+        return Optional.ofNullable(first);
+    }
+
+    /**
      * The earliest instant after {@code now} at which an attempt in flight in {@code journal} will
      * end: where a virtual clock jumps next.
      */
@@ -84,19 +110,52 @@ public final class SimulatedProbe implements StatusProbe {
         for (HistoryEntry e : journal) {
             switch (e.step()) {
                 case STARTING -> open.put(e.upgradeId(), e);
-                case SUCCEEDED, FAILED, SKIPPED -> open.remove(e.upgradeId());
-                default -> { }
+                case SUCCEEDED, FAILED, SKIPPED, FINISHED -> open.remove(e.upgradeId());
+                default -> {
+                    if (e.state() == dev.upshift.spi.UpgradeState.IN_PROGRESS) {
+                        open.putIfAbsent(e.upgradeId(), e);
+                    }
+                }
             }
         }
         Map<String, Duration> known = durations();
         Instant next = null;
         for (HistoryEntry e : open.values()) {
-            Instant end = e.at().plus(duration(e.intent(), e.from().equals(e.to()), known));
+            Instant end = plannedEnds.getOrDefault(e.upgradeId(),
+                    e.at().plus(duration(e.intent(), e.from().equals(e.to()), known)));
             if (end.isAfter(now) && (next == null || end.isBefore(next))) {
                 next = end;
             }
         }
         return Optional.ofNullable(next);
+    }
+
+    /**
+     * Learns when the attempts a reconcile started are planned to end: the plan's expected end of
+     * a configuration change or of a {@code pauseAndResume} upgrade; others end after their
+     * upgrade's {@code expectedDuration}.
+     *
+     * @param r a reconcile of the engine this probe serves
+     */
+    public void observe(Reconciliation r) {
+        Map<String, PlanEntry> startedBy = new HashMap<>();
+        r.started().forEach(e -> startedBy.putIfAbsent(e.cluster(), e));
+        for (HistoryEntry h : r.recorded()) {
+            PlanEntry e = startedBy.get(h.clusterId());
+            if (h.step() == HistoryEntry.Step.STARTING && e != null) {
+                plannedEnd(e, h).ifPresent(end -> plannedEnds.put(h.upgradeId(), end));
+            }
+        }
+    }
+
+    private Optional<Instant> plannedEnd(PlanEntry e, HistoryEntry start) {
+        Optional<Instant> planned = e.expectedEnd().filter(start.at()::isBefore);
+        Optional<ClusterUpgrade> intent = start.intent().flatMap(n -> fleet.get().input().upgrades().stream()
+                .filter(u -> u.name().equals(n)).findFirst());
+        if (start.from().equals(start.to()) || intent.isEmpty()) {
+            return Optional.of(planned.orElse(start.at().plus(ClusterUpgrade.DEFAULT_EXPECTED_DURATION)));
+        }
+        return intent.get().windowPolicy() == WindowPolicy.PAUSE_AND_RESUME ? planned : Optional.empty();
     }
 
     private boolean fails(Upgrade u) {

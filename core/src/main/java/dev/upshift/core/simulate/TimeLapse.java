@@ -11,6 +11,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import org.apiguardian.api.API;
 
@@ -18,6 +19,9 @@ import org.apiguardian.api.API;
  * The engine on a virtual clock ({@code upshift run --virtual-clock}): it reconciles at an instant,
  * then jumps to the next at which anything can change — a window opens, a reason lifts, a hook's
  * retry comes, an attempt times out, or a simulated attempt ends — until the range ends.
+ *
+ * <p>At {@code until} it settles ({@link Engine#settle}): what is in flight is followed, nothing
+ * new starts, as {@code simulate} ends.
  *
  * <p>Restarted on the same history after a kill, it resumes at the last instant its history
  * recorded (or {@code from}, when later), where a reconcile takes again whatever step the kill
@@ -44,6 +48,14 @@ public final class TimeLapse {
      */
     public static Result run(Engine engine, HistoryStore history, SimulatedProbe probe, Instant from, Instant until,
             int maxSteps, Consumer<Reconciliation> each) {
+        return run(engine, history, probe, from, until, maxSteps, each, (t, steps) -> new UpshiftException(
+                "the time-lapse took more than " + steps + " reconciles and stopped at " + t
+                        + "; give it a shorter range"));
+    }
+
+    /** The same, with the error of a run over its budget: given where it would go next, and the budget. */
+    static Result run(Engine engine, HistoryStore history, SimulatedProbe probe, Instant from, Instant until,
+            int maxSteps, Consumer<Reconciliation> each, BiFunction<Instant, Integer, UpshiftException> overBudget) {
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(each, "each");
         if (until.isBefore(from)) {
@@ -55,13 +67,14 @@ public final class TimeLapse {
         int steps = 0;
         while (true) {
             if (steps >= maxSteps) {
-                throw new UpshiftException("the time-lapse took more than " + maxSteps + " reconciles and stopped at " + t
-                        + "; give it a shorter range");
+                throw overBudget.apply(t, maxSteps);
             }
-            Reconciliation r = engine.reconcile(t);
+            boolean last = !t.isBefore(until);
+            Reconciliation r = last ? engine.settle(t) : engine.reconcile(t);
             steps++;
+            probe.observe(r);
             each.accept(r);
-            if (!t.isBefore(until)) {
+            if (last) {
                 break;
             }
             Optional<Instant> next = earliest(r.nextWake(), probe.nextChange(history.entries(), t));

@@ -14,6 +14,7 @@ import dev.upshift.spi.StrategyPreference;
 import dev.upshift.spi.UpgradeEvent;
 import dev.upshift.spi.UpgradeHook;
 import dev.upshift.spi.UpgradeStatus;
+import dev.upshift.spi.WindowPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -203,6 +204,45 @@ class EngineTransitionsTest {
         assertThat(failed.step()).isEqualTo(Step.FAILED);
         assertThat(failed.reasons().get(0).code()).isEqualTo(EngineReasons.TIMEOUT);
         assertThat(failed.reasons().get(0).message()).contains("20.0.0 → 20.1.0 did not finish", "3h");
+    }
+
+    @Test
+    @DisplayName("an upgrade that pauses outside its windows times out after three times its duration of allowed time")
+    void timeoutInAllowedTime() {
+        World w = new World().cluster("dev-1", "20.0.0", World.daily("two-hours", "10:00", 2))
+                .intent(World.upgradeTo("20.1.0").windowPolicy(WindowPolicy.PAUSE_AND_RESUME));
+        Engine engine = w.engine().build();
+        engine.reconcile(T0);
+        assertThat(w.steps("dev-1")).containsExactly("starting 20.0.0>20.1.0", "published 20.0.0>20.1.0");
+
+        // three hours of wall time, but only two of them in a window: not overrun
+        Reconciliation paused = engine.reconcile(T0.plus(Duration.ofHours(3)));
+        Instant deadline = Instant.parse("2026-03-11T11:00:00Z");
+        assertThat(paused.recorded()).isEmpty();
+        assertThat(paused.nextWake()).contains(deadline);
+        assertThat(engine.reconcile(deadline.minusSeconds(1)).recorded()).isEmpty();
+
+        engine.reconcile(deadline);
+        HistoryEntry failed = w.history.history("dev-1").get(2);
+        assertThat(failed.step()).isEqualTo(Step.FAILED);
+        assertThat(failed.reasons().get(0).code()).isEqualTo(EngineReasons.TIMEOUT);
+        assertThat(failed.reasons().get(0).message()).contains("3h (its timeout) of allowed time");
+    }
+
+    @Test
+    @DisplayName("settle follows what is in flight and starts nothing")
+    void settleStartsNothing() {
+        World w = new World().cluster("dev-1", "20.0.0").cluster("dev-2", "20.0.0").intent(World.upgradeTo("20.1.0"))
+                .succeedAfter(Duration.ofMinutes(30));
+        Engine engine = w.engine().build();
+        assertThat(engine.settle(T0).recorded()).isEmpty();
+
+        Reconciliation started = engine.reconcile(T0);
+        assertThat(started.started()).extracting(e -> e.cluster()).containsExactly("dev-1", "dev-2");
+        Reconciliation settled = engine.settle(T0.plus(Duration.ofHours(1)));
+        assertThat(settled.started()).isEmpty();
+        assertThat(settled.recorded()).extracting(e -> e.step()).contains(Step.SUCCEEDED, Step.FINISHED)
+                .doesNotContain(Step.STARTING);
     }
 
     @Test

@@ -1,11 +1,14 @@
 package dev.upshift.core.engine;
 
+import dev.upshift.common.problem.Problems;
+import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;
+import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.HistoryEntry;
@@ -31,6 +34,7 @@ final class World {
     static final Instant T0 = Instant.parse("2026-03-10T10:00:00Z");
 
     final List<ManagedCluster> clusters = new ArrayList<>();
+    final List<MaintenanceSchedule> schedules = new ArrayList<>();
     final MemoryHistory history = new MemoryHistory();
     final MemoryPublisher publisher = new MemoryPublisher();
     final List<UpgradeEvent> events = new ArrayList<>();
@@ -52,6 +56,31 @@ final class World {
         clusters.add(ManagedCluster.builder(id).infrastructure("aws").release(release).label("stage", "dev").build());
         prepared = null;
         return this;
+    }
+
+    /** A cluster whose upgrades wait for a schedule's windows. */
+    World cluster(String id, String release, MaintenanceSchedule schedule) {
+        clusters.add(ManagedCluster.builder(id).infrastructure("aws").release(release).label("stage", "dev")
+                .schedule(schedule.name()).build());
+        if (schedules.stream().noneMatch(s -> s.name().equals(schedule.name()))) {
+            schedules.add(schedule);
+        }
+        prepared = null;
+        return this;
+    }
+
+    /** A schedule of one daily window, {@code hours} long from {@code start} (HH:mm), in UTC. */
+    static MaintenanceSchedule daily(String name, String start, int hours) {
+        String yaml = "apiVersion: upshift.dev/v1alpha1\nkind: MaintenanceSchedule\nmetadata: {name: " + name
+                + "}\nspec:\n  timeZone: UTC\n  maintenanceWindows:\n    - name: w\n      startTime: 2026-01-01T" + start
+                + ":00\n      duration: " + hours + "h\n      recurrence: FREQ=DAILY\n";
+        Problems problems = new Problems();
+        MaintenanceSchedule s = MaintenanceSchedule.KIND.read(DocumentLoader.create().load(name + ".yaml", yaml).get(0),
+                problems).orElse(null);
+        if (s == null || problems.hasErrors()) {
+            throw new AssertionError("invalid test schedule: " + problems.all());
+        }
+        return s;
     }
 
     World intent(ClusterUpgrade.Builder b) {
@@ -83,7 +112,7 @@ final class World {
 
     PreparedFleet fleet() {
         if (prepared == null) {
-            PlanInput input = new PlanInput(catalog(), clusters, List.of(), intent == null ? List.of() : List.of(intent),
+            PlanInput input = new PlanInput(catalog(), clusters, schedules, intent == null ? List.of() : List.of(intent),
                     List.of());
             prepared = Planner.standard().prepare(input);
         }

@@ -11,6 +11,7 @@ import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.core.present.SimulationJson;
 import dev.upshift.release.Version;
+import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.UpgradeState;
 import java.time.Duration;
@@ -56,7 +57,7 @@ class SimulatorTest {
                 assertThat(u.hop()).isEqualTo(1);
                 assertThat(u.hops()).isEqualTo(1);
             });
-            assertThat(c.reached()).isEqualTo(V11);
+        assertThat(c.reached()).isEqualTo(V11);
             assertThat(c.state()).isIn(UpgradeState.SUCCEEDED, UpgradeState.UP_TO_DATE);
             assertThat(c.heldBack()).isEmpty();
         });
@@ -65,6 +66,24 @@ class SimulatorTest {
         assertThat(s.failed()).isZero();
         assertThat(s.neverStarted()).isZero();
         assertThat(s.lastFinish()).contains(FROM.plus(Duration.ofHours(2)));
+    }
+
+    @Test
+    @DisplayName("an upgrade the input's history left in flight finishes after its expected duration, and the cluster goes on")
+    void inFlightFromHistory() {
+        List<ManagedCluster> clusters = Fleets.team(1);
+        Instant started = FROM.minus(Duration.ofMinutes(30));
+        HistoryEntry inFlight = new HistoryEntry(started, "c000", "earlier-run", V1, V11, Optional.of("to-1.1"),
+                UpgradeState.IN_PROGRESS, "published by another engine", List.of());
+        Simulation sim = simulate(Fleets.input(clusters, List.of(), List.of(Fleets.intent("to-1.1", "a", "1.1.0").build()),
+                List.of(inFlight)));
+
+        assertThat(sim.firstPlan().entry("c000").orElseThrow().state()).isEqualTo(UpgradeState.IN_PROGRESS);
+        SimulatedCluster c = sim.cluster("c000").orElseThrow();
+        assertThat(c.upgrades()).isEmpty();
+        assertThat(c.reached()).isEqualTo(V11);
+        assertThat(sim.steps()).filteredOn(step -> step.finished().contains("c000")).extracting(SimulationStep::at)
+                .containsExactly(started.plus(Duration.ofHours(2)));
     }
 
     @Test
