@@ -13,6 +13,7 @@ final class Attempts {
     private final Map<String, Attempt> latest = new HashMap<>();
     private final Map<String, Integer> tries = new HashMap<>();
     private final Map<String, HistoryEntry> lastOutcome = new HashMap<>();
+    private final Map<String, Attempt> latestStarted = new HashMap<>();
     private long epoch;
 
     static Attempts of(List<HistoryEntry> entries) {
@@ -30,6 +31,9 @@ final class Attempts {
         }
         attempt.add(e);
         latest.put(e.clusterId(), attempt);
+        if (attempt.starting != null || attempt.published != null || attempt.outcome != null) {
+            latestStarted.put(e.clusterId(), attempt);
+        }
         if (e.step() == HistoryEntry.Step.SUCCEEDED || e.step() == HistoryEntry.Step.FAILED) {
             lastOutcome.put(e.clusterId(), e);
         }
@@ -43,6 +47,11 @@ final class Attempts {
     /** The latest outcome recorded for a cluster's attempts. */
     Optional<HistoryEntry> lastOutcome(String cluster) {
         return Optional.ofNullable(lastOutcome.get(cluster));
+    }
+
+    /** A cluster's latest attempt that started (journaled or published), skipping holds and declines after it. */
+    Optional<Attempt> latestStarted(String cluster) {
+        return Optional.ofNullable(latestStarted.get(cluster));
     }
 
     Optional<Attempt> attempt(String upgradeId) {

@@ -19,7 +19,8 @@ import org.apiguardian.api.API;
  * @param now the reconcile's instant
  * @param recorded the entries appended to the history, in append order; empty when nothing changed
  * @param faults the calls that threw, in the order they happened
- * @param plan the plan of the last pass; empty when the fleet could not be read
+ * @param plan the plan the last pass acted on, made before its steps (a cluster it started shows
+ *     {@code ready} there; plan again for the state after it); empty when the fleet could not be read
  * @param nextWake the earliest instant after {@code now} at which a window opens, a reason lifts, a
  *     hook asked to be asked again or an upgrade in flight times out; empty when nothing is known to
  *     come (a probe may still report at any time)
