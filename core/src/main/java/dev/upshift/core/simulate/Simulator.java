@@ -190,8 +190,9 @@ public final class Simulator {
             boolean fails = Outcomes.fails(settings.seed(), settings.failureRate(), e.cluster(), e.upgrade().orElse(""),
                     e.from().toString(), to.toString(), kind == PlanKind.CONFIG ? "config" : "");
             int[] hop = hop(state, e);
+            boolean repair = kind == PlanKind.CONFIG && e.reasons().stream().anyMatch(r -> r.code().equals(ReasonCodes.DRIFTED));
             SimulatedUpgrade u = new SimulatedUpgrade(e.cluster(), e.upgrade(), e.stage(), e.from(), to, kind, t,
-                    end(e, kind, t), UpgradeState.IN_PROGRESS, e.window(), hop[0], hop[1]);
+                    end(e, kind, t), UpgradeState.IN_PROGRESS, e.window(), hop[0], hop[1], repair);
             state = state.append(new HistoryEntry(t, e.cluster(), id, u.from(), u.to(), u.upgrade(),
                     UpgradeState.IN_PROGRESS, "simulated upgrade started", List.of()))
                     .launch(new State.Flight(u, id, fails), key);
