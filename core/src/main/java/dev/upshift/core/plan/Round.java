@@ -123,7 +123,9 @@ final class Round {
         }
         for (int i = 0; i < drafts.length; i++) {
             if (drafts[i].state == UpgradeState.BLOCKED) {
-                KnownTimes.addToBlocked(drafts[i], now, model.assignments[i].upgrade()
+                // an upgrade's startTime holds its release upgrades, not a configuration change such as a repair
+                boolean config = drafts[i].kind.equals(Optional.of(PlanKind.CONFIG));
+                KnownTimes.addToBlocked(drafts[i], now, config ? Optional.empty() : model.assignments[i].upgrade()
                         .flatMap(u -> u.upgrade().startTime()));
             }
         }
