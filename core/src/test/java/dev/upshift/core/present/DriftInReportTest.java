@@ -69,5 +69,6 @@ class DriftInReportTest {
         String html = HtmlReport.titled("drift").render(sim, sim.firstPlan());
         assertThat(html).contains("drift repair 20.1.0").contains(ReasonCodes.DRIFTED).doesNotContain("config 20.1.0");
         assertThat(sim.upgrades()).extracting(SimulatedUpgrade::to).extracting(Object::toString).containsExactly("20.1.0");
+        assertThat(SimulationJson.render(sim)).contains("\"repair\": true");
     }
 }
