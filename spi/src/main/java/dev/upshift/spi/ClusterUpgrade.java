@@ -48,13 +48,15 @@ import org.apiguardian.api.API;
  *     in-place or external upgrade; {@link Fallback#ROLLING} by default
  * @param timeout {@code spec.timeout}: how long one hop may stay in progress before the engine fails
  *     it; absent: three times {@code expectedDuration} (documented in docs/engine.md)
+ * @param drift {@code spec.drift}: what the planner does when a cluster the upgrade selects is at its
+ *     release but has drifted from it; {@link DriftPolicy#REPORT} by default
  * @param location where the document was read from; {@code upgrade <name>} for upgrades built in
  *     code
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, UpgradeTarget target,
         Optional<Instant> startTime, Duration expectedDuration, WindowPolicy windowPolicy, StrategyPreference strategy,
-        List<Stage> stages, Fallback fallback, Optional<Duration> timeout, SourceLocation location) {
+        List<Stage> stages, Fallback fallback, Optional<Duration> timeout, DriftPolicy drift, SourceLocation location) {
 
     /** What {@code expectedDuration} is when a document leaves it out. */
     public static final Duration DEFAULT_EXPECTED_DURATION = Duration.ofHours(1);
@@ -94,15 +96,24 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
         if (timeout.isPresent() && (timeout.get().isZero() || timeout.get().isNegative())) {
             throw new IllegalArgumentException("upgrade " + name + ": spec.timeout must be positive");
         }
+        Objects.requireNonNull(drift, "drift");
         Objects.requireNonNull(location, "location");
     }
 
-    /** An upgrade with the rolling fallback and the default timeout. */
+    /** An upgrade that reports drift. */
+    public ClusterUpgrade(String name, List<ClusterMatcher> matchers, UpgradeTarget target, Optional<Instant> startTime,
+            Duration expectedDuration, WindowPolicy windowPolicy, StrategyPreference strategy, List<Stage> stages,
+            Fallback fallback, Optional<Duration> timeout, SourceLocation location) {
+        this(name, matchers, target, startTime, expectedDuration, windowPolicy, strategy, stages, fallback, timeout,
+                DriftPolicy.REPORT, location);
+    }
+
+    /** An upgrade with the rolling fallback and the default timeout, that reports drift. */
     public ClusterUpgrade(String name, List<ClusterMatcher> matchers, UpgradeTarget target, Optional<Instant> startTime,
             Duration expectedDuration, WindowPolicy windowPolicy, StrategyPreference strategy, List<Stage> stages,
             SourceLocation location) {
         this(name, matchers, target, startTime, expectedDuration, windowPolicy, strategy, stages, Fallback.ROLLING,
-                Optional.empty(), location);
+                Optional.empty(), DriftPolicy.REPORT, location);
     }
 
     /** Starts an upgrade with the given name; {@link Builder#build()} needs at least a matcher and a target. */
@@ -122,6 +133,7 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
         b.stages.addAll(stages);
         b.fallback = fallback;
         b.timeout = timeout.orElse(null);
+        b.drift = drift;
         b.location = location;
         return b;
     }
@@ -143,6 +155,7 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
         private final List<Stage> stages = new ArrayList<>();
         private Fallback fallback = Fallback.ROLLING;
         private Duration timeout;
+        private DriftPolicy drift = DriftPolicy.REPORT;
         private SourceLocation location;
 
         private Builder(String name) {
@@ -227,6 +240,12 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
             return this;
         }
 
+        /** Sets what the planner does with drift on the clusters the upgrade selects. */
+        public Builder drift(DriftPolicy policy) {
+            this.drift = Objects.requireNonNull(policy, "drift");
+            return this;
+        }
+
         /** Sets the strategy preference. */
         public Builder strategy(StrategyPreference preference) {
             this.strategy = Objects.requireNonNull(preference, "strategy");
@@ -268,7 +287,7 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
                 throw new IllegalStateException("upgrade " + name + " needs a target (spec.release or spec.target)");
             }
             return new ClusterUpgrade(name, matchers, target, Optional.ofNullable(startTime), expectedDuration,
-                    windowPolicy, strategy, stages, fallback, Optional.ofNullable(timeout), location);
+                    windowPolicy, strategy, stages, fallback, Optional.ofNullable(timeout), drift, location);
         }
     }
 }

@@ -212,7 +212,8 @@ final class Pass {
                     .reduce((x, y) -> x + "\n" + y).orElse(""));
         }
         PlanEntry ready = new PlanEntry(clusterId, from, target, path, e.kind(), e.releaseChange(), Optional.empty(),
-                Optional.empty(), UpgradeState.READY, Optional.empty(), Optional.empty(), List.of(), e.impact(),
+                Optional.empty(), UpgradeState.READY, Optional.empty(), Optional.empty(), e.reasons().stream()
+                        .filter(r -> r.code().equals(dev.upshift.core.plan.ReasonCodes.DRIFTED)).toList(), e.impact(),
                 e.endOfLife(), e.unchecked());
         List<HistoryEntry> starts = new ArrayList<>();
         List<Flight> toPublish = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.upshift.core.engine;
 
 import dev.upshift.core.engine.Pass.Flight;
 import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.release.Version;
 import dev.upshift.spi.ClusterUpgrade;
@@ -87,13 +88,17 @@ final class Start {
             }
             return;
         }
-        String message = "starting " + f.describe() + (f.hop().count() > 1 ? " towards " + f.hop().target() : "")
+        // a repair is a configuration change to the cluster's own release; its entry says so and names the drift
+        List<Reason> drift = from.equals(to) ? entry.reasons().stream()
+                .filter(r -> r.code().equals(ReasonCodes.DRIFTED)).toList() : List.of();
+        String message = "starting " + (drift.isEmpty() ? f.describe() : "the repair of drift on " + to)
+                + (f.hop().count() > 1 ? " towards " + f.hop().target() : "")
                 + entry.upgrade().map(u -> ", upgrade " + u).orElse("")
                 + entry.stage().map(s -> ", stage " + s).orElse("")
                 + (choice.get().summary().isEmpty() ? "" : "; " + choice.get().summary())
                 + person.map(p -> "; applied by a person, regardless of windows and stages"
                         + (p.isBlank() ? "" : ": " + p)).orElse("");
-        out.add(pass.entry(f, UpgradeState.IN_PROGRESS, Step.STARTING, message, List.of(), f.owed()));
+        out.add(pass.entry(f, UpgradeState.IN_PROGRESS, Step.STARTING, message, drift, f.owed()));
         toPublish.add(f);
     }
 

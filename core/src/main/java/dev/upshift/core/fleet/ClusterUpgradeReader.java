@@ -14,6 +14,7 @@ import dev.upshift.release.Version;
 import dev.upshift.release.VersionConstraint;
 import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.DriftPolicy;
 import dev.upshift.spi.Fallback;
 import dev.upshift.spi.MaxConcurrent;
 import dev.upshift.spi.Stage;
@@ -35,7 +36,7 @@ import java.util.regex.Pattern;
 /** Reads {@code ClusterUpgrade} documents for {@link FleetKinds#CLUSTER_UPGRADE}. */
 final class ClusterUpgradeReader {
     private static final List<String> SPEC_FIELDS = List.of("matchers", "release", "target", "startTime",
-            "expectedDuration", "windowPolicy", "strategy", "stages", "fallback", "timeout");
+            "expectedDuration", "windowPolicy", "strategy", "stages", "fallback", "timeout", "drift");
     private static final List<String> MATCHER_FIELDS = List.of("name", "key", "value", "isRegex");
     private static final List<String> STAGE_FIELDS = List.of("name", "matchers", "soak", "maxConcurrent", "maxFailures");
     private static final Pattern PERCENT = Pattern.compile("([0-9]{1,3})%");
@@ -57,6 +58,7 @@ final class ClusterUpgradeReader {
         Optional<StrategyPreference> strategy = spec.choice("strategy", StrategyPreference.words());
         Optional<Fallback> fallback = spec.choice("fallback", Fallback.words());
         Optional<Duration> timeout = spec.parsed("timeout", ClusterUpgradeReader::positive);
+        Optional<DriftPolicy> drift = spec.choice("drift", DriftPolicy.words());
         List<Stage> stages = stages(spec);
         spec.rejectUnknownFields(SPEC_FIELDS);
         if (problems.hasErrors() || metadata.isEmpty() || target.isEmpty()) {
@@ -72,6 +74,7 @@ final class ClusterUpgradeReader {
         strategy.ifPresent(b::strategy);
         fallback.ifPresent(b::fallback);
         timeout.ifPresent(b::timeout);
+        drift.ifPresent(b::drift);
         stages.forEach(b::stage);
         return Optional.of(b.build());
     }

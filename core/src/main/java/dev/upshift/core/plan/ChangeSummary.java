@@ -14,18 +14,23 @@ import java.util.Optional;
  * @param impact the highest impact; empty when the cluster has no resources or there is no merge
  * @param changes whether the merge changes any resource
  * @param blockers the change's blockers
+ * @param drift each drifted field of a drift repair, as {@code document: path: message} (masked)
+ * @param beyondDrift whether the change does more than repair drift
  */
-record ChangeSummary(Optional<Impact> impact, boolean changes, List<Reason> blockers) {
+record ChangeSummary(Optional<Impact> impact, boolean changes, List<Reason> blockers, List<String> drift,
+        boolean beyondDrift) {
     /** The summary of a cluster without resources: nothing to merge, nothing to ask a renderer. */
-    static final ChangeSummary NONE = new ChangeSummary(Optional.empty(), false, List.of());
+    static final ChangeSummary NONE = new ChangeSummary(Optional.empty(), false, List.of(), List.of(), false);
 
     ChangeSummary {
         blockers = List.copyOf(blockers);
+        drift = List.copyOf(drift);
     }
 
     /** The summary of a change. */
     static ChangeSummary of(ClusterChange change) {
-        return new ChangeSummary(change.impact(), change.changesCluster(), change.blockers());
+        return new ChangeSummary(change.impact(), change.changesCluster(), change.blockers(),
+                change.drift().stream().map(Object::toString).toList(), change.changesBeyondDrift());
     }
 
     /** Whether this answer must not be kept: the renderer failed, and the next plan asks it again. */

@@ -44,8 +44,13 @@ import org.apiguardian.api.API;
  *       its resources, or, when the planner has a {@link Renderer}, what it renders for the cluster
  *       at the target release (asked only for a cluster with resources).
  * </ul>
- * The target release's field rules decide. For a configuration change, from and to are the release
- * the cluster runs; without values T is then B, and nothing changes.
+ * The target release's field rules decide. For a change to the release the cluster's document names
+ * (a configuration change), from and to are that release and the merge
+ * {@linkplain ThreeWayMerge#repairingDrift() repairs drift}: a field the release owns (its defaults
+ * set it, and no rule leaves it to the cluster with {@code onConflict: keep} or {@code ignore}) where
+ * the cluster's value differs from the release's is set to the release's value, with reason
+ * {@link ChangeReason#DRIFTED}; {@link #drift()} lists those fields. Without values and drift, T is
+ * then B, and nothing changes.
  *
  * <h2>Blockers</h2>
  * One {@code FIELD_CONFLICT} or {@code IMMUTABLE_FIELD} reason per blocked field of the merge, its
@@ -92,6 +97,15 @@ public final class ClusterChange {
      */
     static ClusterChange compute(ManagedCluster cluster, Optional<Release> from, Release to,
             Optional<Renderer> renderer) {
+        return compute(cluster, from, to, renderer, false);
+    }
+
+    /**
+     * As {@link #compute(ManagedCluster, Optional, Release, Optional)}, as a drift repair when
+     * {@code repair} is set (meant for from = to, the release of the cluster's document).
+     */
+    static ClusterChange compute(ManagedCluster cluster, Optional<Release> from, Release to,
+            Optional<Renderer> renderer, boolean repair) {
         DocumentSet current = cluster.resources();
         try {
             Optional<DocumentSet> base = from.map(f -> f.defaults().applyTo(current, "release " + f.version()
@@ -118,6 +132,7 @@ public final class ClusterChange {
                         + (cluster.values().isEmpty() ? "" : " and the values of " + cluster.id()));
             }
             ThreeWayMerge merger = ThreeWayMerge.withRules(to.fieldRules());
+            merger = repair ? merger.repairingDrift() : merger;
             MergeResult result = base.isPresent() ? merger.merge(base.get(), current, target)
                     : merger.mergeWithoutBase(current, target);
             List<Reason> blockers = new ArrayList<>();
@@ -196,6 +211,36 @@ public final class ClusterChange {
      */
     public Optional<Impact> impact() {
         return current.isEmpty() ? Optional.empty() : merge.map(MergeResult::highestImpact);
+    }
+
+    /**
+     * The fields where the cluster has drifted from its release, each a change with reason
+     * {@link ChangeReason#DRIFTED} (its message masks sensitive values); empty unless this change is
+     * a drift repair (a change to the release of the cluster's document) and the cluster drifted.
+     */
+    public List<FieldChange> drift() {
+        return merge.map(m -> m.changes().stream().filter(c -> c.reason() == ChangeReason.DRIFTED).toList())
+                .orElse(List.of());
+    }
+
+    /**
+     * Whether the change does more than repair drift: some change of the merge that alters the
+     * cluster has another reason than {@link ChangeReason#DRIFTED}, or a template it replaces,
+     * or a reference it moves, holds no drift (false without a merge).
+     */
+    boolean changesBeyondDrift() {
+        if (merge.isEmpty()) {
+            return false;
+        }
+        boolean drifted = !drift().isEmpty();
+        for (FieldChange c : merge.get().clusterChanges()) {
+            boolean followsDrift = drifted && (c.reason() == ChangeReason.TEMPLATE_REPLACED
+                    || c.reason() == ChangeReason.REFERENCE_MOVED);
+            if (c.reason() != ChangeReason.DRIFTED && !followsDrift) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether the merge changes any of the cluster's resources (false without a merge). */

@@ -184,8 +184,10 @@ public final class Planner {
         /**
          * A dry-run renderer for the target side of each cluster's three-way merge (default: none,
          * the target release's defaults and the cluster's values applied to its resources). The
-         * planner asks it once per cluster with resources and target release, on the planning
-         * thread; a {@link PreparedFleet} keeps the answers, except failures, which it asks again
+         * planner asks it once per cluster with resources and target release (for a cluster at its
+         * target, or that no upgrade selects, at its own release: what its values and its
+         * {@linkplain ClusterChange#drift() drift} are judged against), on the planning thread; a
+         * {@link PreparedFleet} keeps the answers, except failures, which it asks again
          * at its next plan. See {@link Renderer} for what its answers mean.
          */
         public Builder renderer(Renderer dryRun) {

@@ -184,9 +184,14 @@ public final class PreparedFleet {
      * its answer has changed meanwhile, the change returned says what it says now, and its own
      * {@link ClusterChange#blockers() blockers} are the ones that count for publishing it.
      *
+     * <p>A change to the release the cluster's document names is a configuration change: its values'
+     * change and the repair of its drift together ({@link ClusterChange#drift()}), whatever the
+     * drift policy (the policy decides whether the plan schedules a repair on its own, not what a
+     * change to the cluster's own release is).
+     *
      * @param clusterId the cluster's id
      * @param to the release it goes to: its target for an upgrade, or the release it runs for the
-     *     change its own values make (a configuration change)
+     *     change its own values make and the repair of its drift (a configuration change)
      * @return the change; empty when the fleet has no such cluster or the catalog no such release
      */
     public Optional<ClusterChange> change(String clusterId, Version to) {
@@ -204,17 +209,33 @@ public final class PreparedFleet {
             return answer instanceof Rendering.Rendered rendered
                     ? Rendering.rendered(ClusterChange.copyOf(rendered.documents())) : answer;
         });
-        return Optional.of(ClusterChange.compute(own, model.catalog.get(c.release()), target.get(), renderer));
+        Optional<Release> from = model.catalog.get(c.release());
+        boolean repair = from.isPresent() && from.get().version().equals(target.get().version());
+        return Optional.of(ClusterChange.compute(own, from, target.get(), renderer, repair));
+    }
+
+    /**
+     * The repair of a cluster's drift: {@link #change} to the release its document names, which
+     * sets every field the release owns back to the release's value ({@link ClusterChange#drift()}
+     * lists them; none when the cluster has not drifted), together with what its values change.
+     * What {@code upshift diff --fleet DIR --cluster NAME} shows without {@code --to}.
+     *
+     * @return the change; empty when the fleet has no such cluster or the catalog not its release
+     */
+    public Optional<ClusterChange> repair(String clusterId) {
+        Objects.requireNonNull(clusterId, "clusterId");
+        Integer i = model.index.get(clusterId);
+        return i == null ? Optional.empty() : change(clusterId, model.clusters.get(i).release());
     }
 
     /** The summary of a release upgrade's change, kept per cluster when it starts from the document's release. */
     ChangeSummary summary(int i, ManagedCluster c, Release from, Release to) {
         if (!from.version().equals(c.release())) {
-            return summarize(c, from, to);
+            return summarize(c, from, to, false);
         }
         ChangeSummary known = changes.get(i);
         if (known == null) {
-            known = summarize(c, from, to);
+            known = summarize(c, from, to, false);
             if (!known.retry()) {
                 changes.set(i, known);
             }
@@ -222,14 +243,17 @@ public final class PreparedFleet {
         return known;
     }
 
-    /** The summary of the change a cluster's values make on its release, kept per cluster when it is the document's release. */
+    /**
+     * The summary of the change a cluster's values make on its release, kept per cluster when it is
+     * the document's release: then with the repair of its drift, as {@link #change} computes it.
+     */
     ChangeSummary configSummary(int i, ManagedCluster c, Release release, Version running) {
         if (!running.equals(c.release())) {
-            return summarize(c, release, release);
+            return summarize(c, release, release, false);
         }
         ChangeSummary known = configs.get(i);
         if (known == null) {
-            known = summarize(c, release, release);
+            known = summarize(c, release, release, true);
             if (!known.retry()) {
                 configs.set(i, known);
             }
@@ -238,11 +262,11 @@ public final class PreparedFleet {
     }
 
     /** The summary of a change computed on the input's own trees: the change itself is dropped at once. */
-    private ChangeSummary summarize(ManagedCluster c, Release from, Release to) {
+    private ChangeSummary summarize(ManagedCluster c, Release from, Release to, boolean repair) {
         if (c.resources().isEmpty()) {
             return ChangeSummary.NONE;
         }
-        return ChangeSummary.of(ClusterChange.compute(c, Optional.of(from), to, planner.renderer()));
+        return ChangeSummary.of(ClusterChange.compute(c, Optional.of(from), to, planner.renderer(), repair));
     }
 
     @Override

@@ -79,11 +79,21 @@ public final class ReasonCodes {
     /** The cluster's last upgrade to this target, or the hop of its path it took next, failed; the planner does not retry it. */
     public static final String UPGRADE_FAILED = "UPGRADE_FAILED";
 
+    // drift
+
+    /**
+     * The cluster is at its release, but at fields the release owns its documents differ from what
+     * the release puts there; names each document and field, the release's value and the cluster's.
+     * Under {@code drift: report} the cluster is blocked; under {@code drift: repair} a configuration
+     * change to its own release is planned.
+     */
+    public static final String DRIFTED = "DRIFTED";
+
     /** Every code above, in this order. */
     public static final List<String> ALL = List.of(NO_PATH, FIELD_CONFLICT, IMMUTABLE_FIELD, INVALID_RESOURCES,
             RENDERING_REJECTED, RENDERER_FAILED,
             UNREADABLE_UPGRADE, CONFLICTING_UPGRADES, STAGE_HALTED, NO_WINDOW, TARGET_UNRESOLVED, UNKNOWN_RELEASE,
             UNKNOWN_SCHEDULE, INVALID_SCHEDULE,
             STAGE_OVERLAP, UNSTAGED, STRATEGY_DECLINED, WAITING_STAGE, SOAKING, MAX_CONCURRENT, FROZEN,
-            WAITING_START_TIME, EXCLUDED, OUTSIDE_WINDOW, UPGRADE_FAILED);
+            WAITING_START_TIME, EXCLUDED, OUTSIDE_WINDOW, UPGRADE_FAILED, DRIFTED);
 }

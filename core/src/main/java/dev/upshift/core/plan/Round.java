@@ -7,6 +7,7 @@ import dev.upshift.release.Release;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.UpgradeKind;
 import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.DriftPolicy;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
@@ -122,7 +123,9 @@ final class Round {
         }
         for (int i = 0; i < drafts.length; i++) {
             if (drafts[i].state == UpgradeState.BLOCKED) {
-                KnownTimes.addToBlocked(drafts[i], now, model.assignments[i].upgrade()
+                // an upgrade's startTime holds its release upgrades, not a configuration change such as a repair
+                boolean config = drafts[i].kind.equals(Optional.of(PlanKind.CONFIG));
+                KnownTimes.addToBlocked(drafts[i], now, config ? Optional.empty() : model.assignments[i].upgrade()
                         .flatMap(u -> u.upgrade().startTime()));
             }
         }
@@ -213,28 +216,55 @@ final class Round {
         }
     }
 
+    /**
+     * A cluster at its target, or selected by no upgrade: the change its values make on its release
+     * and the repair of its drift (docs/planning.md, "Configuration changes" and "Drift"). Drift alone
+     * is planned only under {@code drift: repair}; under {@code report} the cluster is blocked with
+     * {@code DRIFTED}. A cluster a simulation moved to another release keeps the document's
+     * resources, which are not drift.
+     */
     private void configUpgrade(int i, Draft d, Optional<Release> fromRelease) {
         ManagedCluster c = d.cluster;
-        if (fromRelease.isEmpty() || c.values().isEmpty() || c.resources().isEmpty()) {
+        boolean moved = !d.from.equals(c.release());
+        if (fromRelease.isEmpty() || c.resources().isEmpty() || moved && c.values().isEmpty()) {
             d.state = UpgradeState.UP_TO_DATE;
             return;
         }
         ChangeSummary change = fleet.configSummary(i, c, fromRelease.get(), d.from);
-        if (!change.changes() && change.blockers().isEmpty()) {
+        boolean drifted = !change.drift().isEmpty();
+        boolean configured = !c.values().isEmpty() && (moved ? change.changes() || !change.blockers().isEmpty()
+                : change.beyondDrift() || !drifted && !change.blockers().isEmpty());
+        if (!configured && !drifted) {
             d.state = UpgradeState.UP_TO_DATE;
             return;
         }
         d.to = Optional.of(d.from);
         d.kind = Optional.of(PlanKind.CONFIG);
         d.releaseChange = Optional.of(VersionChange.NONE);
-        d.upgrade = Optional.empty();
+        if (configured) {
+            d.upgrade = Optional.empty();
+        }
         d.stage = Optional.empty();
         d.impact = change.impact();
         change.blockers().forEach(d::block);
         d.upgradeKind = new UpgradeKind(VersionChange.NONE, change.changesNodes());
-        if (fromHistory(d, latestConfig[i])) {
+        DriftPolicy policy = model.assignments[i].upgrade().map(u -> u.upgrade().drift()).orElse(DriftPolicy.REPORT);
+        Optional<Reason> drift = drifted ? Optional.of(Drift.reason(d.from, change.drift(), configured, policy))
+                : Optional.empty();
+        HistoryEntry last = latestConfig[i];
+        if (!configured && policy == DriftPolicy.REPORT) {
+            if (last != null && last.state() == UpgradeState.IN_PROGRESS && fromHistory(d, last)) {
+                d.holds.add(drift.orElseThrow());
+                return;
+            }
+            d.block(drift.orElseThrow());
             return;
         }
+        if (fromHistory(d, last)) {
+            drift.filter(r -> d.state != UpgradeState.SUCCEEDED).ifPresent(d.holds::add);
+            return;
+        }
+        drift.ifPresent(d.holds::add);
         if (d.state == null) {
             checkSchedule(d);
         }

@@ -134,6 +134,7 @@ public final class SimulationJson {
         }
         o.put("hop", u.hop());
         o.put("hops", u.hops());
+        o.put("repair", u.repair());
         return o;
     }
 

@@ -183,10 +183,10 @@ final class Timeline {
         };
     }
 
-    /** {@code 20.0.2 → 20.1.0}, {@code 19.2.4 → 20.0.2, hop 1 of 2}, {@code config 20.1.0}. */
+    /** {@code 20.0.2 → 20.1.0}, {@code 19.2.4 → 20.0.2, hop 1 of 2}, {@code config 20.1.0}, {@code drift repair 20.1.0}. */
     private static String hop(SimulatedUpgrade u) {
         if (u.from().equals(u.to())) {
-            return "config " + u.to();
+            return (u.repair() ? "drift repair " : "config ") + u.to();
         }
         return u.from() + " → " + u.to() + (u.hops() > 1 ? ", hop " + u.hop() + " of " + u.hops() : "");
     }

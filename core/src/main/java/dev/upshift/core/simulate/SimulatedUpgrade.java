@@ -34,11 +34,20 @@ import org.apiguardian.api.API;
  * @param hop which hop of the cluster's path it is, from 1 (1 for a configuration upgrade)
  * @param hops how many hops the path had when its first hop started in the simulation: the hops
  *     done before this one and those the plan still gave (1 for a configuration upgrade)
+ * @param repair whether it was a configuration upgrade that repairs drift (the plan gave the
+ *     cluster the reason {@code DRIFTED})
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record SimulatedUpgrade(String cluster, Optional<String> upgrade, Optional<String> stage, Version from,
         Version to, PlanKind kind, Instant start, Instant end, UpgradeState outcome, Optional<Interval> window, int hop,
-        int hops) {
+        int hops, boolean repair) {
+
+    /** An upgrade that repairs no drift. */
+    public SimulatedUpgrade(String cluster, Optional<String> upgrade, Optional<String> stage, Version from, Version to,
+            PlanKind kind, Instant start, Instant end, UpgradeState outcome, Optional<Interval> window, int hop,
+            int hops) {
+        this(cluster, upgrade, stage, from, to, kind, start, end, outcome, window, hop, hops, false);
+    }
 
     /** An upgrade of one hop (or a configuration upgrade): hop 1 of 1. */
     public SimulatedUpgrade(String cluster, Optional<String> upgrade, Optional<String> stage, Version from, Version to,
@@ -85,7 +94,7 @@ public record SimulatedUpgrade(String cluster, Optional<String> upgrade, Optiona
 
     /** The same upgrade, ended as {@code how} says. */
     SimulatedUpgrade ended(UpgradeState how) {
-        return new SimulatedUpgrade(cluster, upgrade, stage, from, to, kind, start, end, how, window, hop, hops);
+        return new SimulatedUpgrade(cluster, upgrade, stage, from, to, kind, start, end, how, window, hop, hops, repair);
     }
 
     /** Whether it finished (succeeded or failed) before the simulation stopped. */

@@ -103,8 +103,11 @@ final class Timeline {
 
     private void launch(HistoryEntry h, PlanEntry e) {
         Instant end = probe.nextChange(List.of(h), h.at()).orElse(h.at().plus(java.time.Duration.ofSeconds(1)));
-        SimulatedUpgrade u = new SimulatedUpgrade(h.clusterId(), e.upgrade(), e.stage(), h.from(), h.to(), kind(e),
-                h.at(), end, UpgradeState.IN_PROGRESS, e.window(), h.hop().number(), h.hop().count());
+        PlanKind kind = kind(e);
+        boolean repair = kind == PlanKind.CONFIG
+                && e.reasons().stream().anyMatch(r -> r.code().equals(ReasonCodes.DRIFTED));
+        SimulatedUpgrade u = new SimulatedUpgrade(h.clusterId(), e.upgrade(), e.stage(), h.from(), h.to(), kind,
+                h.at(), end, UpgradeState.IN_PROGRESS, e.window(), h.hop().number(), h.hop().count(), repair);
         state = state.launch(new State.Flight(u, h.upgradeId()));
     }
 

@@ -8,6 +8,7 @@ import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.release.VersionConstraint;
 import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.DriftPolicy;
 import dev.upshift.spi.MaxConcurrent;
 import dev.upshift.spi.Stage;
 import dev.upshift.spi.StrategyPreference;
@@ -166,6 +167,18 @@ class ClusterUpgradeKindTest {
                 "u.yaml:9:17: spec.windowPolicy: unknown value 'startWithn'; expected one of: startWithin,"
                         + " completeWithin, pauseAndResume",
                 "u.yaml:10:13: spec.strategy: unknown value 'blueGreen'; expected one of: rolling, inPlace, external");
+    }
+
+    @Test
+    @DisplayName("spec.drift: report by default, repair when asked, anything else an error at its position")
+    void driftPolicy() {
+        assertThat(good("spec: {matchers: [{value: a}], release: 1.0.0}\n").drift()).isEqualTo(DriftPolicy.REPORT);
+        assertThat(good("spec: {matchers: [{value: a}], release: 1.0.0, drift: repair}\n").drift())
+                .isEqualTo(DriftPolicy.REPAIR);
+        assertThat(good("spec: {matchers: [{value: a}], release: 1.0.0, drift: report}\n").drift())
+                .isEqualTo(DriftPolicy.REPORT);
+        assertThat(problems("spec: {matchers: [{value: a}], release: 1.0.0, drift: fix}\n")).containsExactly(
+                "u.yaml:4:55: spec.drift: unknown value 'fix'; expected one of: report, repair");
     }
 
     @Test

@@ -80,7 +80,7 @@ class SimulatorHopsTest {
         Forecast f = Forecast.of(sim, "c000").orElseThrow();
         assertThat(f.end()).contains(FROM.plus(TWO_HOURS.multipliedBy(2)));
         assertThat(f.text()).endsWith("; 2 hops, finished by 04:00");
-        assertThat(SimulationJson.render(sim)).contains("\"hop\": 2,\n").contains("\"hops\": 2\n");
+        assertThat(SimulationJson.render(sim)).contains("\"hop\": 2,\n").contains("\"hops\": 2,\n");
     }
 
     @Test

@@ -18,6 +18,12 @@ public enum ChangeReason {
     RELEASE_REMOVED,
     /** The cluster's value differs from the old release's, which the new release left alone: kept. */
     CUSTOMISATION_KEPT,
+    /**
+     * A drift repair ({@link ThreeWayMerge#repairingDrift()}): the cluster's value differs from the
+     * one its own release puts there, at a field the release owns (no rule leaves it to the cluster
+     * with {@code onConflict: keep}): the release's value is set.
+     */
+    DRIFTED,
     /** The cluster and the new release changed the field differently: the field rule's {@code onConflict} decides. */
     CONFLICT,
     /**

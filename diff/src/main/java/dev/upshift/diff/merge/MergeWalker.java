@@ -32,6 +32,7 @@ final class MergeWalker {
     private final Document current;
     private final Document target;
     private final boolean twoWay;
+    private final boolean repair;
     private final Impact defaultImpact;
     private final List<FieldChange> changes;
     private final List<ListDecision> lists;
@@ -61,13 +62,14 @@ final class MergeWalker {
         }
     }
 
-    MergeWalker(DocumentId id, Document base, Document current, Document target, boolean twoWay, Impact defaultImpact,
-            List<FieldChange> changes, List<ListDecision> lists, Problems problems) {
+    MergeWalker(DocumentId id, Document base, Document current, Document target, boolean twoWay, boolean repair,
+            Impact defaultImpact, List<FieldChange> changes, List<ListDecision> lists, Problems problems) {
         this.id = id;
         this.base = base;
         this.current = current;
         this.target = target;
         this.twoWay = twoWay;
+        this.repair = repair;
         this.defaultImpact = defaultImpact;
         this.changes = changes;
         this.lists = lists;
@@ -349,6 +351,9 @@ final class MergeWalker {
             return rawC;
         }
         if (b != null && JsonTrees.equal(t, b, CONTENT)) {
+            if (repair && p.onConflict() != OnConflict.KEEP) {
+                return take(at, p, frozen, b, c, t, ChangeReason.DRIFTED, rawC, Optional.empty());
+            }
             Masking.Sides shown = Masking.sides(p, b, c, t);
             record(at, b, c, t, c, Optional.empty(), ChangeReason.CUSTOMISATION_KEPT, Resolution.CURRENT,
                     Messages.kept(shown.b(), shown.c()), Impact.NONE, shown.sensitive());

@@ -21,6 +21,7 @@ final class Messages {
             case RELEASE_CHANGED -> show(c) + " -> " + show(t) + "; the cluster had the old release's value";
             case RELEASE_REMOVED -> "removed " + show(c) + "; the cluster had the old release's value and the new"
                     + " release drops it";
+            case DRIFTED -> "drifted: the release has " + show(t) + ", the cluster " + (c == null ? "nothing" : show(c));
             default -> throw new IllegalArgumentException(reason.toString());
         };
     }
@@ -84,6 +85,7 @@ final class Messages {
             case RELEASE_CHANGED, RELEASE_REMOVED -> "the cluster had the old release's value";
             case CONFLICT -> "a conflict resolved by onConflict: overwrite";
             case NO_BASELINE -> "no baseline, resolved by onConflict: overwrite";
+            case DRIFTED -> "a drift repair";
             default -> reason.toString();
         };
     }

@@ -72,16 +72,18 @@ public final class ThreeWayMerge {
     private final FieldRules rules;
     private final Impact defaultImpact;
     private final ListSchema lists;
+    private final boolean repair;
 
-    private ThreeWayMerge(FieldRules rules, Impact defaultImpact, ListSchema lists) {
+    private ThreeWayMerge(FieldRules rules, Impact defaultImpact, ListSchema lists, boolean repair) {
         this.rules = Objects.requireNonNull(rules, "rules");
         this.defaultImpact = Objects.requireNonNull(defaultImpact, "defaultImpact");
         this.lists = lists;
+        this.repair = repair;
     }
 
     /** A merge under these rules and the built-in list table, with default impact {@link Impact#IN_PLACE}. */
     public static ThreeWayMerge withRules(FieldRules rules) {
-        return new ThreeWayMerge(rules, Impact.IN_PLACE, ListSchema.builtIn());
+        return new ThreeWayMerge(rules, Impact.IN_PLACE, ListSchema.builtIn(), false);
     }
 
     /**
@@ -89,7 +91,7 @@ public final class ThreeWayMerge {
      * {@code inPlace}, assumes a change touches running machines but needs no new ones).
      */
     public ThreeWayMerge defaultImpact(Impact impact) {
-        return new ThreeWayMerge(rules, impact, lists);
+        return new ThreeWayMerge(rules, impact, lists, repair);
     }
 
     /**
@@ -97,7 +99,25 @@ public final class ThreeWayMerge {
      * lists, as for documents of kinds the table does not know.
      */
     public ThreeWayMerge withoutBuiltInLists() {
-        return new ThreeWayMerge(rules, defaultImpact, ListSchema.NONE);
+        return new ThreeWayMerge(rules, defaultImpact, ListSchema.NONE, repair);
+    }
+
+    /**
+     * The same merge as a drift repair, for a cluster that stays on its release (B and T both what
+     * that release puts on the cluster): where the cluster's value differs from B and T = B, the
+     * merge table keeps the cluster's value as a customisation; a drift repair takes T instead, with
+     * reason {@link ChangeReason#DRIFTED}, unless the field's rule says {@code onConflict: keep} (a
+     * field left to the cluster). Fields a rule marks {@code ignore} are never looked at; immutable
+     * fields block as in any merge; every other row of the table is unchanged. Applying the repair's
+     * documents and merging again finds no drift.
+     */
+    public ThreeWayMerge repairingDrift() {
+        return new ThreeWayMerge(rules, defaultImpact, lists, true);
+    }
+
+    /** Whether this merge repairs drift ({@link #repairingDrift()}). */
+    public boolean repairsDrift() {
+        return repair;
     }
 
     /** The rules. */
@@ -171,7 +191,7 @@ public final class ThreeWayMerge {
             Document t = target.get(id).orElse(null);
             List<FieldChange> found = new ArrayList<>();
             List<ListDecision> decided = new ArrayList<>();
-            MergeWalker walker = new MergeWalker(id, b, c, t, base.isEmpty(), defaultImpact, found, decided, problems);
+            MergeWalker walker = new MergeWalker(id, b, c, t, base.isEmpty(), repair, defaultImpact, found, decided, problems);
             Document anyDoc = c != null ? c : t != null ? t : b;
             ListSchema.Node newVersion = t == null ? null : lists.root(t.apiVersion(), id.kind());
             walker.mergeDocument(compiled.policyFor(anyDoc), newVersion).ifPresent(d -> merged.put(id, d));

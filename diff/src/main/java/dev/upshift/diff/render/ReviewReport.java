@@ -71,6 +71,7 @@ public final class ReviewReport {
         for (Map.Entry<DocumentId, List<FieldChange>> e : byDocument.entrySet()) {
             out.append('\n').append(title(result, e.getKey())).append('\n');
             namespaceNote(out, result, e.getKey());
+            section(out, "drift, set back to the release's values", e.getValue(), Group.DRIFT, secrets);
             section(out, "release changes", e.getValue(), Group.RELEASE, secrets);
             section(out, "kept customisations", e.getValue(), Group.KEPT, secrets);
             section(out, "conflicts", e.getValue(), Group.CONFLICT, secrets);
@@ -83,16 +84,17 @@ public final class ReviewReport {
         return out.toString();
     }
 
-    private enum Group { RELEASE, KEPT, CONFLICT }
+    private enum Group { DRIFT, RELEASE, KEPT, CONFLICT }
 
     /** The reasons whose line shows the values themselves; the others show the change's message. */
     private static final Set<ChangeReason> SHOWS_VALUES = EnumSet.of(ChangeReason.ADDED, ChangeReason.RELEASE_CHANGED,
             ChangeReason.RELEASE_REMOVED, ChangeReason.EMPTIED, ChangeReason.REFERENCE_MOVED,
-            ChangeReason.CUSTOMISATION_KEPT);
+            ChangeReason.CUSTOMISATION_KEPT, ChangeReason.DRIFTED);
 
     private static Group group(FieldChange c) {
         return switch (c.reason()) {
             case ADDED, RELEASE_CHANGED, RELEASE_REMOVED, EMPTIED, TEMPLATE_REPLACED, REFERENCE_MOVED -> Group.RELEASE;
+            case DRIFTED -> Group.DRIFT;
             case CUSTOMISATION_KEPT -> Group.KEPT;
             default -> Group.CONFLICT;
         };
@@ -106,6 +108,10 @@ public final class ReviewReport {
         s.append(changed.size()).append(changed.size() == 1 ? " document changes" : " documents change");
         if (added + removed > 0) {
             s.append(" (").append(added).append(" added, ").append(removed).append(" removed)");
+        }
+        long drifted = r.changes().stream().filter(c -> c.reason() == ChangeReason.DRIFTED).count();
+        if (drifted > 0) {
+            s.append("; ").append(drifted).append(drifted == 1 ? " drifted field" : " drifted fields").append(" set back");
         }
         long kept = r.changes().stream().filter(c -> c.reason() == ChangeReason.CUSTOMISATION_KEPT).count();
         s.append("; ").append(kept).append(kept == 1 ? " customisation" : " customisations").append(" kept");
@@ -163,7 +169,7 @@ public final class ReviewReport {
         }
         return switch (c.reason()) {
             case ADDED -> '+';
-            case RELEASE_CHANGED, REFERENCE_MOVED -> '~';
+            case RELEASE_CHANGED, REFERENCE_MOVED, DRIFTED -> '~';
             case TEMPLATE_REPLACED -> '>';
             case RELEASE_REMOVED, EMPTIED -> '-';
             case CUSTOMISATION_KEPT -> '=';
@@ -178,6 +184,7 @@ public final class ReviewReport {
         return switch (c.reason()) {
             case ADDED -> "set to " + show(t);
             case RELEASE_CHANGED -> show(cur) + " -> " + show(t);
+            case DRIFTED -> (cur == null ? "nothing" : show(cur)) + " -> " + show(t);
             case RELEASE_REMOVED -> "removed (was " + show(cur) + ")";
             case EMPTIED -> "removed, emptied by the merge (was " + show(cur) + ")";
             case TEMPLATE_REPLACED -> c.message();

@@ -110,6 +110,12 @@ public final class UpgradeSpec {
         return this;
     }
 
+    /** {@code report} or {@code repair}: what the plan does with a selected cluster that drifted from its release ({@code spec.drift}). */
+    public UpgradeSpec drift(String word) {
+        spec().put("drift", Objects.requireNonNull(word, "word"));
+        return this;
+    }
+
     /** How long one hop may stay in progress before the engine fails it ({@code spec.timeout}). */
     public UpgradeSpec timeout(Duration d) {
         spec().put("timeout", Trees.duration(d));

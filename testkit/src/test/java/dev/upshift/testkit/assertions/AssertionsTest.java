@@ -33,7 +33,7 @@ class AssertionsTest {
         assertThat(plan).cluster("prod-eu-billing-1").isBlockedBy("NO_PATH").goesTo("20.1.0").isInStage("prod");
         assertThat(plan).cluster("dev-eu-payments-1").isScheduledAt(Instant.parse("2026-12-14T21:00:00Z"))
                 .isScheduledWithin(new Interval(NOW, Instant.parse("2026-12-15T00:00:00Z")));
-        assertThat(plan).hasCount(UpgradeState.BLOCKED, 3);
+        assertThat(plan).hasCount(UpgradeState.BLOCKED, 4);
 
         assertThatThrownBy(() -> assertThat(plan).cluster("prod-eu-billing-1").isReady())
                 .hasMessage("""
@@ -46,7 +46,7 @@ class AssertionsTest {
         assertThatThrownBy(() -> assertThat(plan).cluster("nope")).hasMessageStartingWith(
                 "Expected the plan at 2026-12-14T09:00:00Z to have a cluster nope, but it has none of that name; it has: dev-eu-ml-1,");
         assertThatThrownBy(() -> assertThat(plan).hasNoClusterIn(UpgradeState.BLOCKED))
-                .hasMessageContaining("but 3 are:").hasMessageContaining("prod-fra-logistics-1: 20.0.2 → 20.1.0");
+                .hasMessageContaining("but 4 are:").hasMessageContaining("prod-fra-logistics-1: 20.0.2 → 20.1.0");
     }
 
     @Test

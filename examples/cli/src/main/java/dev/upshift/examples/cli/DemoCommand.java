@@ -90,6 +90,12 @@ final class DemoCommand implements Callable<Integer> {
         } else {
             out.println("No cluster is blocked.");
         }
+        Optional<PlanEntry> drifted = drifted(plan).filter(e -> !e.equals(blocked.orElse(null)));
+        drifted.ifPresent(e -> {
+            out.println();
+            out.println("Why is " + e.cluster() + " " + e.state().word() + "? It has drifted from its release:");
+            plan.explain(e.cluster()).orElseThrow().lines().forEach(out::println);
+        });
         Optional<PlanEntry> excluded = excluded(plan, input);
         excluded.ifPresent(e -> {
             out.println();
@@ -112,6 +118,8 @@ final class DemoCommand implements Callable<Integer> {
         out.println("  ./upshift plan --fleet " + FILES + instant);
         blocked.ifPresent(e -> out.println("  ./upshift explain --fleet " + FILES + " --cluster " + e.cluster() + instant));
         excluded.ifPresent(e -> out.println("  ./upshift explain --fleet " + FILES + " --cluster " + e.cluster() + instant));
+        drifted(plan).ifPresent(e -> out.println("  ./upshift diff --fleet " + FILES + " --cluster " + e.cluster()
+                + "   # the repair of its drift"));
         reviewable(plan).ifPresent(e -> out.println("  ./upshift diff --fleet " + FILES + " --cluster " + e.cluster()
                 + " --to " + e.to().map(Version::toString).orElseThrow()));
         out.println("  ./upshift history --fleet " + copy.toAbsolutePath());
@@ -149,6 +157,12 @@ final class DemoCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + report + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The first cluster that drifted from its release. */
+    private static Optional<PlanEntry> drifted(Plan plan) {
+        return plan.entries().stream().filter(e -> e.reasons().stream()
+                .anyMatch(r -> r.code().equals(ReasonCodes.DRIFTED))).findFirst();
     }
 
     /** A cluster whose reviewable change is worth a look: the first with a field conflict, else the first going anywhere. */

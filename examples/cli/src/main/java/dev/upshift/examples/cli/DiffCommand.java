@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
         customSynopsis = {
             "upshift diff [-hV] --current=FILE --target=FILE [--base=FILE]",
             "                    [--rules=FILE] [--output=FORMAT | --explain-keys] [--show-secrets]",
-            "   or: upshift diff [-hV] --fleet=DIR --cluster=NAME --to=VERSION",
+            "   or: upshift diff [-hV] --fleet=DIR --cluster=NAME [--to=VERSION]",
             "                    [--output=FORMAT | --explain-keys] [--show-secrets]"},
         description = {"Merges a cluster's documents (--current) towards a target (--target) as the old release's"
                 + " documents (--base) say, under field rules, and shows the reviewable change.",
@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
             "Or, with --fleet, the change of one cluster of a fleet going to a release, exactly as the plan judges"
                 + " it: the base is what its release's defaults put on its resources, the target what the new"
                 + " release's defaults and then the cluster's own values put there, under the new release's field"
-                + " rules; --to its own release shows the change its values make.",
+                + " rules; without --to (or --to its own release), the repair of its drift from its own release"
+                + " (the fields the release owns set back to the release's values) with the change its values make.",
             "The report, the unified diff and stderr show each value of a Secret's data and stringData, and of a"
                 + " field a rule marks sensitive, as <secret sha256:...>; the other outputs are meant to be applied and"
                 + " carry the values, as a note on stderr says.",
@@ -83,7 +84,7 @@ final class DiffCommand implements Callable<Integer> {
     String cluster;
 
     @Option(names = "--to", paramLabel = "VERSION", converter = VersionConverter.class,
-            description = "with --fleet: the release it goes to")
+            description = "with --fleet: the release it goes to; default: its own release (the drift repair)")
     Version to;
 
     @Option(names = "--output", paramLabel = "FORMAT", defaultValue = "report",
@@ -176,11 +177,10 @@ final class DiffCommand implements Callable<Integer> {
         }
         if (fleetOptions.isEmpty()) {
             missing(Arrays.asList(current == null ? "'--current=FILE'" : null, target == null ? "'--target=FILE'" : null),
-                    files.isEmpty() ? " (or --fleet, --cluster and --to)" : "");
+                    files.isEmpty() ? " (or --fleet and --cluster)" : "");
             return false;
         }
-        missing(Arrays.asList(fleet == null ? "'--fleet=DIR'" : null, cluster == null ? "'--cluster=NAME'" : null,
-                to == null ? "'--to=VERSION'" : null), "");
+        missing(Arrays.asList(fleet == null ? "'--fleet=DIR'" : null, cluster == null ? "'--cluster=NAME'" : null), "");
         return true;
     }
 
@@ -234,14 +234,16 @@ final class DiffCommand implements Callable<Integer> {
         PlanInput input = Fleets.read(fleet);
         boolean errors = Fleets.print(input.problems(), err);
         Optional<ManagedCluster> found = input.clusters().stream().filter(c -> c.id().equals(cluster)).findFirst();
-        Optional<Release> release = input.catalog().get(to);
+        Version goesTo = to != null ? to : found.map(ManagedCluster::release).orElse(null);
+        Optional<Release> release = goesTo == null ? Optional.empty() : input.catalog().get(goesTo);
         if (found.isEmpty()) {
             err.println("upshift: " + fleet + " has no cluster '" + cluster + "'"
                     + Fleets.hint(cluster, input.clusters().stream().map(ManagedCluster::id).sorted().toList()));
         }
-        if (release.isEmpty()) {
-            err.println("upshift: " + fleet + " has no release " + to
-                    + Fleets.hint(to.toString(), input.catalog().releases().stream().map(r -> r.version().toString()).toList()));
+        if (release.isEmpty() && goesTo != null) {
+            err.println("upshift: " + fleet + " has no release " + goesTo + (to == null ? " (the one " + cluster
+                    + " runs), so nothing says what its release puts on it: there is no drift to repair" : "")
+                    + Fleets.hint(goesTo.toString(), input.catalog().releases().stream().map(r -> r.version().toString()).toList()));
         }
         if (found.isEmpty() || release.isEmpty()) {
             err.flush();
@@ -251,15 +253,21 @@ final class DiffCommand implements Callable<Integer> {
             err.println("upshift: note: " + fleet + " has no release " + found.get().release() + " (the one " + cluster
                     + " runs), so nothing says what its defaults were: the merge is two-way, every difference a conflict");
         }
-        if (release.get().isWithdrawn()) {
-            err.println("upshift: note: release " + to + " is withdrawn; no plan ever targets it");
+        if (release.get().isWithdrawn() && to != null) {
+            err.println("upshift: note: release " + goesTo + " is withdrawn; no plan ever targets it");
         }
         // the change the plan judges, computed by the same prepared fleet, values and renderer included
-        ClusterChange change = main.planner().prepare(input).change(cluster, to).orElseThrow();
+        ClusterChange change = main.planner().prepare(input).change(cluster, goesTo).orElseThrow();
         if (change.merge().isEmpty()) {
             change.blockers().forEach(r -> err.println("upshift: " + r.message()));
             err.flush();
             return new Merged(Optional.empty(), true);
+        }
+        if (to == null) {
+            int drifted = change.drift().size();
+            err.println("upshift: note: " + (drifted == 0 ? cluster + " has not drifted from release " + goesTo
+                    : "the repair of " + cluster + "'s drift from release " + goesTo + " (" + Plural.count(drifted, "field")
+                            + ")") + (found.get().values().isEmpty() ? "" : ", with the change its values make"));
         }
         err.flush();
         return new Merged(change.merge(), errors);

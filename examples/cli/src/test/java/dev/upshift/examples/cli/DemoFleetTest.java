@@ -2,6 +2,7 @@ package dev.upshift.examples.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.core.file.FleetFolder;
 import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.plan.Plan;
@@ -35,6 +36,7 @@ import dev.upshift.schedule.Interval;
 import dev.upshift.schedule.ScheduleIndex;
 import dev.upshift.schedule.UpgradeKind;
 import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.DriftPolicy;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.UpgradeState;
 import java.nio.file.Files;
@@ -140,6 +142,29 @@ class DemoFleetTest {
                 .containsExactly("prod-eu-billing-1", "prod-eu-edge-1");
         assertThat(((NoPath) paths.get("prod-eu-edge-1")).rule()).contains(Cut.Rule.NOT_NEWER);
         assertThat(((UpgradePath) paths.get("staging-fra-logistics-1")).hops()).hasSize(2);
+    }
+
+    @Test
+    @DisplayName("one cluster at its release has drifted: its control plane's version, which its release sets, was"
+            + " edited by hand; the plan reports it (drift: report, the default) and nothing else drifted")
+    void oneClusterDrifted() {
+        ManagedCluster c = cluster("prod-us-data-3");
+        JsonNode defaults = release(c).defaults().applyTo(c.resources()).documents().stream()
+                .filter(d -> d.id().kind().equals("KubeadmControlPlane")).findFirst().orElseThrow().tree();
+        JsonNode own = c.resources().documents().stream()
+                .filter(d -> d.id().kind().equals("KubeadmControlPlane")).findFirst().orElseThrow().tree();
+        assertThat(defaults.at("/spec/version").textValue()).isEqualTo("v1.30.4");
+        assertThat(own.at("/spec/version").textValue()).isEqualTo("v1.30.5");
+        assertThat(SELECTION.upgrades()).allSatisfy(u -> assertThat(u.upgrade().drift()).isEqualTo(DriftPolicy.REPORT));
+
+        Plan plan = Planner.standard().plan(PlanInput.from(FLEET, List.of()), NOW);
+        assertThat(plan.entries().stream().filter(e -> e.reasons().stream()
+                .anyMatch(r -> r.code().equals(ReasonCodes.DRIFTED))).map(PlanEntry::cluster))
+                .containsExactly("prod-us-data-3");
+        PlanEntry e = plan.entry("prod-us-data-3").orElseThrow();
+        assertThat(e.state()).isEqualTo(UpgradeState.BLOCKED);
+        assertThat(e.reasons().get(0).message()).contains("org-data/prod-us-data-3-control-plane", "spec.version",
+                "\"v1.30.4\"", "\"v1.30.5\"");
     }
 
     @Test

@@ -152,6 +152,16 @@ class DiffFleetTest {
     }
 
     @Test
+    @DisplayName("without --to: the change to the cluster's own release, its drift repaired; a note says how much drifted")
+    void withoutToShowsTheRepair() throws IOException {
+        Path fleet = TestFleet.write(dir.resolve("fleet"));
+        Cli clean = Cli.run("diff", "--fleet", fleet.toString(), "--cluster", "dev-1");
+        assertThat(clean.exitCode()).isZero();
+        assertThat(clean.err()).contains("upshift: note: dev-1 has not drifted from release 1.0.0");
+        assertThat(clean.out()).startsWith("0 documents change");
+    }
+
+    @Test
     @DisplayName("--fleet and the three-file options exclude each other, and each form needs all its parts: exit 2")
     void formsExcludeEachOther() {
         Cli mixed = Cli.run("diff", "--fleet", "f", "--cluster", "c", "--to", "1.0.0", "--current", "x.yaml");
@@ -160,14 +170,14 @@ class DiffFleetTest {
                 + " with --current (three files); use one form or the other\n");
         Cli partFleet = Cli.run("diff", "--fleet", "f");
         assertThat(partFleet.exitCode()).isEqualTo(Main.USAGE);
-        assertThat(partFleet.err()).startsWith("upshift: Missing required options: '--cluster=NAME', '--to=VERSION'\n");
+        assertThat(partFleet.err()).startsWith("upshift: Missing required option: '--cluster=NAME'\n");
         Cli partFiles = Cli.run("diff", "--current", "c.yaml");
         assertThat(partFiles.exitCode()).isEqualTo(Main.USAGE);
         assertThat(partFiles.err()).startsWith("upshift: Missing required option: '--target=FILE'\n");
         Cli none = Cli.run("diff");
         assertThat(none.exitCode()).isEqualTo(Main.USAGE);
         assertThat(none.err()).startsWith("upshift: Missing required options: '--current=FILE', '--target=FILE'"
-                + " (or --fleet, --cluster and --to)\n");
+                + " (or --fleet and --cluster)\n");
     }
 
     @Test
@@ -175,7 +185,7 @@ class DiffFleetTest {
         Cli r = Cli.run("diff", "--help");
         assertThat(r.exitCode()).isZero();
         assertThat(r.out()).contains("Usage: upshift diff [-hV] --current=FILE --target=FILE",
-                "   or: upshift diff [-hV] --fleet=DIR --cluster=NAME --to=VERSION", "--fleet=DIR", "--to=VERSION");
+                "   or: upshift diff [-hV] --fleet=DIR --cluster=NAME [--to=VERSION]", "--fleet=DIR", "--to=VERSION");
         assertThat(r.out().lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
     }
 }

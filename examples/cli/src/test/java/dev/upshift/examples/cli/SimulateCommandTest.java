@@ -116,7 +116,8 @@ class SimulateCommandTest {
                 "reached", "state", "outcome", "reasons", "upgrades", "heldBack", "schedule", "allowed", "freeze");
         assertThat(web.get("cluster").asText()).isEqualTo("web-1");
         assertThat(web.get("upgrades").get(0).fieldNames()).toIterable().containsExactly("upgrade", "stage", "from", "to",
-                "kind", "start", "end", "outcome", "window", "hop", "hops");
+                "kind", "start", "end", "outcome", "window", "hop", "hops", "repair");
+        assertThat(web.get("upgrades").get(0).get("repair").asBoolean()).as("a release upgrade").isFalse();
         assertThat(web.get("upgrades").get(0).get("end").asText()).isEqualTo("2026-03-02T01:30:00Z");
         assertThat(root.get("clusters").get(0).get("heldBack").get(0).get("seconds").asLong()).isEqualTo(7 * 86_400);
         assertThat(r.out()).endsWith("}\n").isEqualTo(simulate("--output", "json", "--seed", "4", "--failure-rate", "0.25").out());
