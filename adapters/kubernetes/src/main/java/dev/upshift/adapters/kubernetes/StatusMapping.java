@@ -29,6 +29,9 @@ final class StatusMapping {
                     + " no longer exists on the management cluster", now);
         }
         ObjectNode cluster = state.cluster().get();
+        if (!Trees.text(cluster, "metadata", "deletionTimestamp").isEmpty()) {
+            return UpgradeStatus.failed("ClusterDeleted", "the Cluster " + state.display() + " is being deleted", now);
+        }
         Optional<UpgradeStatus> failed = failure(state, now);
         if (failed.isPresent()) {
             return failed.get();

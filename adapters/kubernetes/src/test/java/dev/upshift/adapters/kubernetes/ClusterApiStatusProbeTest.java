@@ -216,12 +216,17 @@ class ClusterApiStatusProbeTest {
     }
 
     @Test
-    @DisplayName("a Cluster that no longer exists fails the upgrade")
+    @DisplayName("a Cluster being deleted (its finalizer still on), and then gone, fails the upgrade")
     void deleted() {
         management.delete(ManagementCluster.CORE, "Cluster", "capi-quickstart");
-        UpgradeStatus s = probe();
-        assertThat(s).isInstanceOf(UpgradeStatus.Failed.class);
-        assertThat(s.condition().message()).contains("default/capi-quickstart no longer exists");
+        UpgradeStatus deleting = probe();
+        assertThat(deleting).isInstanceOf(UpgradeStatus.Failed.class);
+        assertThat(deleting.condition().message()).isEqualTo("the Cluster default/capi-quickstart is being deleted");
+        management.update(ManagementCluster.CORE, "Cluster", "capi-quickstart",
+                c -> c.withObjectProperty("metadata").remove("finalizers"));
+        UpgradeStatus gone = probe();
+        assertThat(gone).isInstanceOf(UpgradeStatus.Failed.class);
+        assertThat(gone.condition().message()).contains("default/capi-quickstart no longer exists");
     }
 
     @Test

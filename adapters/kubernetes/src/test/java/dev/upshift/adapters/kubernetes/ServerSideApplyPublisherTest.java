@@ -94,7 +94,7 @@ class ServerSideApplyPublisherTest {
     }
 
     @Test
-    @DisplayName("templates are applied first and the Cluster last")
+    @DisplayName("templates are applied first (new ones, as core renames a changed template) and the Cluster last")
     void order() {
         List<String> sent = new ArrayList<>();
         ServerSideApply recording = (o, options) -> {
@@ -105,9 +105,19 @@ class ServerSideApplyPublisherTest {
         };
         Publication p = publish("1.3.0", ServerSideApplyPublisher.builder(client).serverSideApply(recording).build());
         assertThat(p).isInstanceOf(Publication.Published.class);
-        assertThat(sent).containsExactly("DockerMachineTemplate default/capi-quickstart-control-plane-vjk2m",
-                "DockerMachineTemplate default/capi-quickstart-md-0-infra-2kx8q",
+        assertThat(sent).hasSize(5);
+        assertThat(sent.subList(0, 2)).allMatch(s -> s.startsWith("DockerMachineTemplate default/capi-quickstart-"))
+                .doesNotContain("DockerMachineTemplate default/capi-quickstart-control-plane-vjk2m",
+                        "DockerMachineTemplate default/capi-quickstart-md-0-infra-2kx8q");
+        assertThat(sent.subList(2, 5)).containsExactlyInAnyOrder("MachineDeployment default/capi-quickstart-md-0-h7c6b",
                 "KubeadmControlPlane default/capi-quickstart-7gnzv", "Cluster default/capi-quickstart");
+        assertThat(sent.get(4)).isEqualTo("Cluster default/capi-quickstart");
+        String newTemplate = sent.get(0).substring("DockerMachineTemplate default/".length());
+        assertThat(management.get("infrastructure.cluster.x-k8s.io/v1beta2", "DockerMachineTemplate", "default",
+                newTemplate)).hasValueSatisfying(t -> assertThat(Trees.text(t, "spec", "template", "spec",
+                        "customImage")).isEqualTo("kindest/node:v1.34.1"));
+        assertThat(management.get("infrastructure.cluster.x-k8s.io/v1beta2", "DockerMachineTemplate", "default",
+                "capi-quickstart-control-plane-vjk2m")).as("the old template stays for the machines using it").isPresent();
     }
 
     @Test
