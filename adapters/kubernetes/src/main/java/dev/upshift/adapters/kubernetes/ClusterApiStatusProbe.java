@@ -49,6 +49,23 @@ public final class ClusterApiStatusProbe implements StatusProbe {
         return new ClusterApiStatusProbe(Objects.requireNonNull(client, "client"), Map.of());
     }
 
+    /**
+     * A probe that reads the control planes of the given API groups at the given versions, for a
+     * control-plane provider whose references name only its group (as
+     * {@link ClusterApiInventory.Builder#apiVersion(String, String)}).
+     *
+     * @param versions version by API group ({@code controlplane.example.com} → {@code v1alpha3})
+     */
+    public static ClusterApiStatusProbe of(KubernetesClient client, Map<String, String> versions) {
+        versions.forEach((group, version) -> {
+            if (group.isBlank() || version.isBlank() || group.contains("/") || version.contains("/")) {
+                throw new IllegalArgumentException("an API group and version are non-empty names without '/', not '"
+                        + group + "' and '" + version + "'");
+            }
+        });
+        return new ClusterApiStatusProbe(Objects.requireNonNull(client, "client"), Map.copyOf(versions));
+    }
+
     @Override
     public UpgradeStatus probe(Upgrade upgrade, Instant now) {
         return StatusMapping.of(read(ClusterRef.of(upgrade.cluster())), upgrade.to(), now);

@@ -8,6 +8,7 @@ import java.util.List;
 final class Refusals {
     private final List<String> lines = new ArrayList<>();
     private final List<ObjectNode> applied = new ArrayList<>();
+    private boolean conflicted;
 
     /** Applies every object, keeping what the server answered and every refusal. */
     static Refusals applyAll(ServerSideApply api, List<ObjectNode> objects, ApplyOptions options) {
@@ -22,6 +23,7 @@ final class Refusals {
         if (result instanceof ApplyResult.Applied a) {
             applied.add(a.object());
         } else if (result instanceof ApplyResult.Conflicted c) {
+            conflicted = true;
             lines.add(Trees.display(object) + ": " + String.join(", ", c.conflicts().stream()
                     .map(FieldConflict::toString).toList()) + (c.conflicts().size() == 1 ? " would change, and is"
                             : " would change, and are") + " not " + options.fieldManager() + "'s to change");
@@ -40,7 +42,7 @@ final class Refusals {
     }
 
     boolean conflicted() {
-        return lines.stream().anyMatch(l -> l.contains("'s to change"));
+        return conflicted;
     }
 
     String message() {

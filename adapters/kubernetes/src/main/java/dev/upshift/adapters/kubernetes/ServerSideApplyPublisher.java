@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.Publication;
@@ -11,16 +12,21 @@ import dev.upshift.spi.Upgrade;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.apiguardian.api.API;
 
 /**
  * Publishes an upgrade to the management cluster by server-side apply, as field manager
- * {@code upshift}: the cluster's documents after the three-way merge, its {@code Cluster} stamped with
- * the target release ({@link UpshiftLabels#RELEASE}) and the upgrade's id ({@link UpshiftLabels#UPGRADE}).
+ * {@code upshift}: the documents the three-way merge changed, whole (less {@code metadata.finalizers}
+ * and {@code ownerReferences}, which controllers keep), and the {@code Cluster} stamped with the target
+ * release ({@link UpshiftLabels#RELEASE}) and the upgrade's id ({@link UpshiftLabels#UPGRADE}).
+ * Documents the merge leaves alone are never sent (their controllers may have moved them on since they
+ * were read), and documents it removes are not deleted (a retired template may still serve machines).
  * Templates go first, the {@code Cluster} last, so that a {@code Cluster} carrying the target release
  * means every object was applied.
  *
@@ -39,6 +45,8 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class ServerSideApplyPublisher implements ChangePublisher {
+    /** What controllers keep under {@code metadata}: never Upshift's to own. */
+    private static final List<String> CONTROLLERS_FIELDS = List.of("finalizers", "ownerReferences");
     private final KubeObjects objects;
     private final ServerSideApply api;
     private final String fieldManager;
@@ -102,11 +110,23 @@ public final class ServerSideApplyPublisher implements ChangePublisher {
                 + " hand the fields over, or let this upgrade force conflicts)";
     }
 
+    /**
+     * The documents the merge changed, and the {@code Cluster} (stamped) whether changed or not; never an
+     * unchanged one, which its controllers may have moved on since it was read.
+     */
     private static List<ObjectNode> desired(Upgrade upgrade, MergeResult change) {
+        Set<DocumentId> changed = new HashSet<>(change.changedDocuments());
         List<ObjectNode> out = new ArrayList<>();
         for (Document d : change.documents().documents()) {
+            boolean cluster = "Cluster".equals(d.id().kind()) && ApiVersions.CLUSTER_GROUP.equals(d.id().group());
+            if (!cluster && !changed.contains(d.id())) {
+                continue;
+            }
             ObjectNode tree = d.tree().deepCopy();
-            if ("Cluster".equals(d.id().kind()) && ApiVersions.CLUSTER_GROUP.equals(d.id().group())) {
+            if (tree.get("metadata") instanceof ObjectNode metadata) {
+                metadata.remove(CONTROLLERS_FIELDS);
+            }
+            if (cluster) {
                 Trees.metadataMap(tree, "labels").put(UpshiftLabels.RELEASE, upgrade.to().toString());
                 Trees.metadataMap(tree, "annotations").put(UpshiftLabels.UPGRADE, upgrade.id());
             }

@@ -230,6 +230,20 @@ class ClusterApiStatusProbeTest {
     }
 
     @Test
+    @DisplayName("a control plane of another provider's group is read at the version the probe is given")
+    void otherProvider() {
+        published();
+        upgrading();
+        management.update(ManagementCluster.CORE, "Cluster", "capi-quickstart", c -> c.withObjectProperty("spec")
+                .withObjectProperty("controlPlaneRef").put("apiGroup", "controlplane.example.com"));
+        ObjectNodes.copy(management, ManagementCluster.KCP, "KubeadmControlPlane", CP, "controlplane.example.com/v1alpha3");
+        assertThat(ClusterApiStatusProbe.of(client).probe(upgrade, NOW).condition().message())
+                .doesNotContain("control plane:");
+        assertThat(ClusterApiStatusProbe.of(client, java.util.Map.of("controlplane.example.com", "v1alpha3"))
+                .probe(upgrade, NOW).condition().message()).contains("control plane: 0 of 3 machines");
+    }
+
+    @Test
     @DisplayName("probing reads only: the stored objects are the same afterwards")
     void onlyReads() {
         published();

@@ -41,7 +41,7 @@ class ServerSideApplyPublisherTest {
     @DisplayName("applies the changed documents as field manager upshift, the Cluster stamped with the release and upgrade")
     void applies() {
         Publication p = publish("1.1.0", publisher());
-        assertThat(p).isEqualTo(Publication.published("applied 1 of 6 objects as upshift: Cluster default/capi-quickstart"));
+        assertThat(p).isEqualTo(Publication.published("applied 1 of 1 objects as upshift: Cluster default/capi-quickstart"));
         ObjectNode live = management.cluster();
         assertThat(Trees.text(live, "spec", "topology", "version")).isEqualTo("v1.34.1");
         assertThat(Trees.text(live, "metadata", "labels", UpshiftLabels.RELEASE)).isEqualTo("1.1.0");
@@ -49,6 +49,22 @@ class ServerSideApplyPublisherTest {
                 .isEqualTo("default/capi-quickstart:1.0.0..1.1.0#1");
         assertThat(api.fieldsOf("Cluster", "capi-quickstart", "upshift")).contains(".spec.topology.version",
                 ".metadata.labels.upshift.dev/release");
+        assertThat(api.fieldsOf("Cluster", "capi-quickstart", "upshift")).as("what controllers keep")
+                .doesNotContain(".metadata.finalizers", ".metadata.ownerReferences");
+        assertThat(api.writes).isEqualTo(1);
+    }
+
+    @Test
+    @DisplayName("documents the merge leaves alone are never sent, though their controllers moved them on since")
+    void onlyChangedDocuments() {
+        ServerSideApplyPublisher publisher = publisher();
+        publish("1.1.0", publisher);
+        management.update(ManagementCluster.KCP, "KubeadmControlPlane", "capi-quickstart-7gnzv",
+                kcp -> kcp.withObjectProperty("spec").put("version", "v1.34.1"));
+        Publication again = publish("1.1.0", publisher);
+        assertThat(((Publication.Published) again).reference()).startsWith("already applied");
+        assertThat(Trees.text(management.get(ManagementCluster.KCP, "KubeadmControlPlane", "default",
+                "capi-quickstart-7gnzv").orElseThrow(), "spec", "version")).isEqualTo("v1.34.1");
         assertThat(api.writes).isEqualTo(1);
     }
 
