@@ -24,7 +24,7 @@ import java.util.TreeSet;
  * forced; an unchanged field becomes shared; a field the manager applied before and applies no more is
  * removed when nobody else owns it; admission sees the object before and after, and may deny.
  */
-final class FakeServerSideApply implements ServerSideApply {
+public final class FakeServerSideApply implements ServerSideApply {
     private final ManagementCluster store;
     private final Map<String, Map<List<String>, Set<String>>> owners = new TreeMap<>();
     private final Map<String, Admission> admissions = new LinkedHashMap<>();
@@ -32,29 +32,41 @@ final class FakeServerSideApply implements ServerSideApply {
     int writes;
     int dryRuns;
 
+    /** How many applies were stored (dry-runs not counted). */
+    public int writes() {
+        return writes;
+    }
+
+    /** How many dry-runs were answered. */
+    public int dryRuns() {
+        return dryRuns;
+    }
+
     /** A validating or mutating admission webhook: denies with a message, or changes the object. */
     @FunctionalInterface
-    interface Admission {
+    public interface Admission {
+        /** Denies with a message, or lets the object (which it may change) through. */
         Optional<String> review(Optional<ObjectNode> before, ObjectNode after);
     }
 
-    FakeServerSideApply(ManagementCluster store) {
+    public FakeServerSideApply(ManagementCluster store) {
         this.store = store;
     }
 
     /** Records that a manager owns a field of a stored object (as it would after its own apply). */
-    FakeServerSideApply owns(String kind, String name, String manager, String... path) {
+    public FakeServerSideApply owns(String kind, String name, String manager, String... path) {
         owners.computeIfAbsent(key(kind, "default", name), k -> new TreeMap<>(FakeServerSideApply::compare))
                 .computeIfAbsent(List.of(path), p -> new TreeSet<>()).add(manager);
         return this;
     }
 
-    FakeServerSideApply admission(String webhook, Admission review) {
+    public FakeServerSideApply admission(String webhook, Admission review) {
         admissions.put(webhook, review);
         return this;
     }
 
-    void unreachable() {
+    /** Every later apply throws, as when the API server cannot be reached. */
+    public void unreachable() {
         unreachable = true;
     }
 
@@ -127,7 +139,7 @@ final class FakeServerSideApply implements ServerSideApply {
     }
 
     /** The fields a manager owns of an object, dotted as the API server names them. */
-    List<String> fieldsOf(String kind, String name, String manager) {
+    public List<String> fieldsOf(String kind, String name, String manager) {
         List<String> out = new ArrayList<>();
         owners.getOrDefault(key(kind, "default", name), Map.of()).forEach((path, managers) -> {
             if (managers.contains(manager)) {

@@ -17,9 +17,9 @@ import java.util.function.Consumer;
  * The fabric8 mock server in CRUD mode, filled with Cluster API objects from YAML test resources:
  * what the tests read through, and change (a status moved by "Cluster API", an object deleted).
  */
-final class ManagementCluster {
-    static final String CORE = "cluster.x-k8s.io/v1beta2";
-    static final String KCP = "controlplane.cluster.x-k8s.io/v1beta2";
+public final class ManagementCluster {
+    public static final String CORE = "cluster.x-k8s.io/v1beta2";
+    public static final String KCP = "controlplane.cluster.x-k8s.io/v1beta2";
     static final List<String[]> KINDS = List.of(new String[] {CORE, "Cluster"},
             new String[] {KCP, "KubeadmControlPlane"}, new String[] {CORE, "MachineDeployment"},
             new String[] {CORE, "Machine"}, new String[] {"infrastructure.cluster.x-k8s.io/v1beta2", "DockerMachineTemplate"},
@@ -29,26 +29,26 @@ final class ManagementCluster {
     final KubernetesClient client;
     final KubeObjects objects;
 
-    ManagementCluster(KubernetesClient client) {
+    public ManagementCluster(KubernetesClient client) {
         this.client = client;
         this.objects = new KubeObjects(client);
     }
 
     /** The quick start's cluster with its machines. */
-    static ManagementCluster quickStart(KubernetesClient client) {
+    public static ManagementCluster quickStart(KubernetesClient client) {
         ManagementCluster m = new ManagementCluster(client);
         m.load("quickstart.yaml");
         m.load("quickstart-machines.yaml");
         return m;
     }
 
-    void load(String resource) {
+    public void load(String resource) {
         for (ObjectNode o : read(resource)) {
             create(o);
         }
     }
 
-    static List<ObjectNode> read(String resource) {
+    public static List<ObjectNode> read(String resource) {
         try (InputStream in = ManagementCluster.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalArgumentException("no test resource " + resource);
@@ -61,21 +61,21 @@ final class ManagementCluster {
         }
     }
 
-    void create(ObjectNode o) {
+    public void create(ObjectNode o) {
         client.genericKubernetesResources(KubeObjects.context(Trees.text(o, "apiVersion"), Trees.text(o, "kind")))
                 .inNamespace(Trees.text(o, "metadata", "namespace")).resource(objects.resource(o)).create();
     }
 
-    Optional<ObjectNode> get(String apiVersion, String kind, String namespace, String name) {
+    public Optional<ObjectNode> get(String apiVersion, String kind, String namespace, String name) {
         return objects.get(apiVersion, kind, namespace, name);
     }
 
-    ObjectNode cluster() {
+    public ObjectNode cluster() {
         return get(CORE, "Cluster", "default", "capi-quickstart").orElseThrow();
     }
 
     /** Changes a stored object as a controller would (spec or status alike). */
-    void update(String apiVersion, String kind, String name, Consumer<ObjectNode> change) {
+    public void update(String apiVersion, String kind, String name, Consumer<ObjectNode> change) {
         ObjectNode o = get(apiVersion, kind, "default", name).orElseThrow();
         change.accept(o);
         client.genericKubernetesResources(KubeObjects.context(apiVersion, kind)).inNamespace("default")
@@ -83,18 +83,18 @@ final class ManagementCluster {
     }
 
     /** The object's controller has seen its latest generation ({@code status.observedGeneration}). */
-    void observe(String apiVersion, String kind, String name) {
+    public void observe(String apiVersion, String kind, String name) {
         update(apiVersion, kind, name, o -> o.withObjectProperty("status").put("observedGeneration",
                 o.path("metadata").path("generation").asLong()));
     }
 
-    void delete(String apiVersion, String kind, String name) {
+    public void delete(String apiVersion, String kind, String name) {
         client.genericKubernetesResources(KubeObjects.context(apiVersion, kind)).inNamespace("default").withName(name)
                 .delete();
     }
 
     /** Every stored object of the kinds the tests use, in a stable order: equal exactly when nothing changed. */
-    List<ObjectNode> snapshot() {
+    public List<ObjectNode> snapshot() {
         List<ObjectNode> all = new ArrayList<>();
         for (String[] k : KINDS) {
             all.addAll(objects.list(k[0], k[1], Optional.empty(), Map.of()));
