@@ -14,7 +14,8 @@ import java.util.List;
  * place and only added and removed items add and remove lines. Items are told apart by identity where
  * they have one (a Kubernetes document by kind, namespace and name; a mapping by its {@code name}),
  * else by content; the longest common subsequence of identities is kept (Myers' diff), and between
- * its matches, items without identity of the same shape are paired in order.
+ * its matches, items of the same shape are paired in order unless both have an identity (an item
+ * that gains or loses its {@code name} is still edited in place).
  */
 final class ItemAlignment {
     private ItemAlignment() {}
@@ -36,7 +37,8 @@ final class ItemAlignment {
             int gapOld = d.getSource().size();
             int gapNew = d.getTarget().size();
             for (int k = 0; k < Math.min(gapOld, gapNew); k++) {
-                if (a.get(di + k).startsWith("v:") && b.get(dj + k).startsWith("v:")
+                // paired unless both have an identity, and those differ: an item that gains or loses its name is edited
+                if ((a.get(di + k).startsWith("v:") || b.get(dj + k).startsWith("v:"))
                         && sameShape(old.get(di + k), neu.get(dj + k))) {
                     match[di + k] = dj + k;
                 }

@@ -248,6 +248,22 @@ class TextEditsTest {
     @DisplayName("lists")
     class Lists {
         @Test
+        @DisplayName("an item that gains a name is edited in place, its comments and quotes kept")
+        void itemGainsAName() {
+            String text = """
+                    items:
+                      - b: "x"
+                        a: "*z"   # note
+                    """;
+            assertThat(edit(text, t -> ((ObjectNode) t.get("items").get(0)).put("name", "first"))).isEqualTo("""
+                    items:
+                      - b: "x"
+                        a: "*z"   # note
+                        name: "first"
+                    """);
+        }
+
+        @Test
         @DisplayName("a new item goes after the item it follows, a removed one takes its lines")
         void blockItems() {
             String text = """
