@@ -22,10 +22,11 @@ final class LoadMessages {
     private static final Pattern METHOD_HINT = Pattern.compile(",? ?from `[^`]*`");
     /**
      * What a library message quotes of the input: {@code 'hunter2'}, {@code "x"}, a character's
-     * code ({@code (code 104)}), a character and its code ({@code q(113)}, SnakeYAML's escapes).
+     * code ({@code (code 104)}, {@code CTRL-CHAR, code 1}), a character and its code
+     * ({@code q(113)}), what SnakeYAML found instead of an escape's digits ({@code found: ZZ}).
      */
     private static final Pattern QUOTED = Pattern.compile(
-            "'([^']*)'|\"([^\"]*)\"|\\s*\\(code \\d+\\)|(\\S+)\\(\\d+\\)");
+            "'([^']*)'|\"([^\"]*)\"|\\s*\\(code \\d+\\)|(\\S+)\\(\\d+\\)|(?<=found: )(\\S+)|(?<=CTRL-CHAR), code \\d+");
     private static final Set<String> WORDS = Set.of("null", "true", "false");
 
     private LoadMessages() {}
@@ -93,7 +94,8 @@ final class LoadMessages {
      */
     static String masked(String message) {
         return QUOTED.matcher(message).replaceAll(m -> {
-            String quoted = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3);
+            String quoted = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2)
+                    : m.group(3) != null ? m.group(3) : m.group(4);
             if (quoted == null) {
                 return "";
             }

@@ -130,10 +130,11 @@ final class TreeBuilder {
         } catch (StreamConstraintsException e) {
             report(e.getLocation(), LoadMessages.limit(e, limits));
         } catch (JsonProcessingException e) {
-            problems.error(location(e.getLocation()), "", LoadMessages.syntax(e));
+            // a string's text is decoded when it is read, after its token: its errors come here
+            problems.error(location(e.getLocation()), "", shownIn(LoadMessages.syntax(e)));
         } catch (IOException e) {
-            problems.error(location(parser.currentLocation()), "", "unreadable input: "
-                    + LoadMessages.firstLine(e.getMessage()));
+            problems.error(location(parser.currentLocation()), "", shownIn("unreadable input: "
+                    + LoadMessages.firstLine(e.getMessage())));
         }
         return documents;
     }
