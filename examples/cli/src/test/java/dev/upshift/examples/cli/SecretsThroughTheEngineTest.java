@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * changes too (a blocking conflict), {@code db-2} kept the old one, which 1.1.0 replaces. Every
  * output of {@code apply}, {@code run} (its lines, a dry run, a time-lapse), {@code history} (text
  * and JSON) and every file of the state folder (the journal, {@code events.jsonl}) is searched for
- * every secret, in clear and in base64; only the fleet file the publisher wrote carries the new
- * value, as it must.
+ * every secret, in clear and in base64, and so are the calendars of {@code plan} and
+ * {@code simulate}; only the fleet file the publisher wrote carries the new value, as it must.
  */
 class SecretsThroughTheEngineTest {
     private static final String NOW = "2026-12-14T09:00:00Z";
@@ -92,6 +92,20 @@ class SecretsThroughTheEngineTest {
 
     private static String printed(Cli r) {
         return r.out() + r.err();
+    }
+
+    @Test
+    @DisplayName("the calendars of the plan and of the simulation hold no value")
+    void calendars() throws IOException {
+        Path fleet = fleet();
+        Cli plan = Cli.run("plan", "--fleet", fleet.toString(), "--now", NOW, "--output", "ics", "--forecast");
+        assertThat(plan.exitCode()).as(plan.err()).isZero();
+        assertThat(printed(plan)).doesNotContain(SECRETS).contains("BEGIN:VCALENDAR", "db-2");
+        Path ics = dir.resolve("rollout.ics");
+        Cli simulate = Cli.run("simulate", "--fleet", fleet.toString(), "--from", NOW, "--until", "2026-12-21T00:00:00Z",
+                "--ics", ics.toString());
+        assertThat(printed(simulate)).doesNotContain(SECRETS);
+        assertThat(Files.readString(ics, StandardCharsets.UTF_8)).doesNotContain(SECRETS).contains("db-2");
     }
 
     @Test
