@@ -3,7 +3,10 @@ package dev.upshift.common.source;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.upshift.common.problem.SecretMask;
 import dev.upshift.common.problem.SourceLocation;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.yaml.snakeyaml.error.Mark;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
@@ -17,6 +20,14 @@ final class LoadMessages {
     private static final Pattern JAVA_NAME = Pattern.compile(
             "<?\\b(?:java|javax|com|org|sun|jdk)\\.[\\w$]+(?:\\.[\\w$]+)+(?:\\([^)]*\\))?>?");
     private static final Pattern METHOD_HINT = Pattern.compile(",? ?from `[^`]*`");
+    /**
+     * What a library message quotes of the input: {@code 'hunter2'}, {@code "x"}, a character's
+     * code ({@code (code 104)}, {@code CTRL-CHAR, code 1}), a character and its code
+     * ({@code q(113)}), what SnakeYAML found instead of an escape's digits ({@code found: ZZ}).
+     */
+    private static final Pattern QUOTED = Pattern.compile(
+            "'([^']*)'|\"([^\"]*)\"|\\s*\\(code \\d+\\)|(\\S+)\\(\\d+\\)|(?<=found: )(\\S+)|(?<=CTRL-CHAR), code \\d+");
+    private static final Set<String> WORDS = Set.of("null", "true", "false");
 
     private LoadMessages() {}
 
@@ -74,6 +85,22 @@ final class LoadMessages {
             message.append(')');
         }
         return message.toString();
+    }
+
+    /**
+     * A library message with what it quotes of the input masked ({@link SecretMask}) and character
+     * codes dropped, for a problem in a Secret's data; the words it expects ({@code 'null'},
+     * {@code 'true'}, {@code 'false'}) stay.
+     */
+    static String masked(String message) {
+        return QUOTED.matcher(message).replaceAll(m -> {
+            String quoted = m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2)
+                    : m.group(3) != null ? m.group(3) : m.group(4);
+            if (quoted == null) {
+                return "";
+            }
+            return Matcher.quoteReplacement(WORDS.contains(quoted) ? m.group() : SecretMask.of(quoted));
+        });
     }
 
     static SourceLocation markLocation(String source, MarkedYAMLException e) {

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.upshift.common.problem.SyntaxException;
 import dev.upshift.common.tree.JsonTrees;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 
 /** Reads the scalar at the parser's current token into a node, refusing what JSON cannot hold. */
@@ -23,12 +23,25 @@ final class Scalars {
     private static final Pattern NUMBER = Pattern.compile(
             "[-+]?(?:0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_]*(?:\\.[0-9_]*)?(?:[eE][-+]?[0-9]+)?|\\.[0-9_]+(?:[eE][-+]?[0-9]+)?)");
 
-    /** A scalar the loader refuses, with the message for the user. */
+    /**
+     * A scalar the loader refuses: its text, and what is wrong with it in words that follow the
+     * text ({@code " is out of range: ..."}), so that the message can show the text or its mask;
+     * no text when the message names none.
+     */
     static final class Rejected extends RuntimeException {
         private static final long serialVersionUID = 1L;
+        final String text;
+        final String problem;
 
-        Rejected(String message) {
-            super(message, null, false, false);
+        Rejected(String text, String problem) {
+            super(null, null, false, false);
+            this.text = text;
+            this.problem = problem;
+        }
+
+        /** The message, the text shown as {@code shown} says (quoted and cut, or masked). */
+        String message(UnaryOperator<String> shown) {
+            return text == null ? problem : shown.apply(text) + problem;
         }
     }
 
@@ -48,9 +61,9 @@ final class Scalars {
             case VALUE_NULL -> TreeBuilder.NODES.nullNode();
             case VALUE_NUMBER_INT -> integer();
             case VALUE_NUMBER_FLOAT -> decimal();
-            case VALUE_EMBEDDED_OBJECT -> throw new Rejected("binary values (!!binary) are not supported;"
+            case VALUE_EMBEDDED_OBJECT -> throw new Rejected(null, "binary values (!!binary) are not supported;"
                     + " write the data as text, for example base64 in a string");
-            default -> throw new Rejected("unsupported value; only mappings, lists, text, numbers, booleans"
+            default -> throw new Rejected(null, "unsupported value; only mappings, lists, text, numbers, booleans"
                     + " and null are allowed");
         };
     }
@@ -82,14 +95,14 @@ final class Scalars {
             throw tooLong();
         }
         if (NOT_FINITE.contains(text.toLowerCase(Locale.ROOT))) {
-            throw new Rejected("'" + text + "' is not a number Upshift accepts: infinity and NaN have no JSON form;"
+            throw new Rejected(text, " is not a number Upshift accepts: infinity and NaN have no JSON form;"
                     + " quote it if it is text");
         }
         try {
             BigDecimal value = new BigDecimal(text.replace("_", ""));
             if (!JsonTrees.fitsWrittenOut(value)) {
                 // 1e100000053 is short text, but its digits written out would be a hundred million long
-                throw new Rejected("'" + SyntaxException.abbreviate(text, 60) + "' is out of range: a number may"
+                throw new Rejected(text, " is out of range: a number may"
                         + " have at most " + JsonTrees.MAX_DIGITS + " digits before or after its point, written out"
                         + " (quote it if it is text)");
             }
@@ -98,13 +111,12 @@ final class Scalars {
             try {
                 return TreeBuilder.NODES.numberNode(parser.getDoubleValue());
             } catch (JsonProcessingException notANumber) {
-                throw new Rejected("'" + SyntaxException.abbreviate(text, 60)
-                        + "' is not a number; quote it if it is text");
+                throw new Rejected(text, " is not a number; quote it if it is text");
             }
         }
     }
 
     private static Rejected tooLong() {
-        return new Rejected("a number longer than the limit of " + MAX_NUMBER_LENGTH + " characters (quote it if it is text)");
+        return new Rejected(null, "a number longer than the limit of " + MAX_NUMBER_LENGTH + " characters (quote it if it is text)");
     }
 }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.Problems;
+import dev.upshift.common.problem.SecretMask;
 import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.common.problem.SyntaxException;
 import java.io.IOException;
@@ -129,10 +130,11 @@ final class TreeBuilder {
         } catch (StreamConstraintsException e) {
             report(e.getLocation(), LoadMessages.limit(e, limits));
         } catch (JsonProcessingException e) {
-            problems.error(location(e.getLocation()), "", LoadMessages.syntax(e));
+            // a string's text is decoded when it is read, after its token: its errors come here
+            problems.error(location(e.getLocation()), "", shownIn(LoadMessages.syntax(e)));
         } catch (IOException e) {
-            problems.error(location(parser.currentLocation()), "", "unreadable input: "
-                    + LoadMessages.firstLine(e.getMessage()));
+            problems.error(location(parser.currentLocation()), "", shownIn("unreadable input: "
+                    + LoadMessages.firstLine(e.getMessage())));
         }
         return documents;
     }
@@ -205,7 +207,7 @@ final class TreeBuilder {
         try {
             node = scalars.read(token);
         } catch (Scalars.Rejected e) {
-            throw failValue(at, e.getMessage());
+            throw failValue(at, e.message(this::shown));
         } catch (StreamConstraintsException e) {
             throw failValue(at, LoadMessages.limit(e, limits));
         }
@@ -339,17 +341,47 @@ final class TreeBuilder {
                     : fail(parser.currentLocation(), message);
         } catch (JsonProcessingException e) {
             if (e.getCause() instanceof MarkedYAMLException yamlError && yamlError.getProblemMark() != null) {
-                problems.error(LoadMessages.markLocation(source, yamlError), "", LoadMessages.yamlSyntax(yamlError));
+                problems.error(LoadMessages.markLocation(source, yamlError), "", shownIn(LoadMessages.yamlSyntax(yamlError)));
             } else {
                 problems.error(location(e.getLocation()), LoadMessages.isComplexKey(e) ? field() : "",
-                        LoadMessages.syntax(e));
+                        shownIn(LoadMessages.syntax(e)));
             }
             throw new Abort();
         } catch (RuntimeException e) {
             // SnakeYAML signals some limits (code points, nesting) with its own unchecked exceptions
-            problems.error(location(parser.currentLocation()), "", LoadMessages.firstLine(e.getMessage()));
+            problems.error(location(parser.currentLocation()), "", shownIn(LoadMessages.firstLine(e.getMessage())));
             throw new Abort();
         }
+    }
+
+    /** A refused value's text as a message shows it: quoted and cut, or masked in a Secret's data. */
+    private String shown(String text) {
+        return inSecretData() ? SecretMask.of(text) : "'" + SyntaxException.abbreviate(text, 60) + "'";
+    }
+
+    /** A parser's message as it may be shown: in a Secret's data, what it quotes of the input masked. */
+    private String shownIn(String message) {
+        return inSecretData() ? LoadMessages.masked(message) : message;
+    }
+
+    /**
+     * Whether the value being read lies in a Secret's {@code data} or {@code stringData}: below one
+     * of those keys of a mapping whose {@code kind} is {@code Secret}, or has not been read (it may
+     * come later, and a defaults entry's {@code values} has none). The loader reads before any field
+     * rule, so only this built-in rule of {@code SensitiveValues} can apply here.
+     */
+    private boolean inSecretData() {
+        String key = top != null && top.container.isObject() ? top.key : null;
+        for (Frame f = top; f != null; f = f.parent) {
+            if (key != null && f.container.isObject() && (key.equals("data") || key.equals("stringData"))) {
+                JsonNode kind = f.container.get("kind");
+                if (kind == null || kind.isTextual() && kind.textValue().equals("Secret")) {
+                    return true;
+                }
+            }
+            key = f.name;
+        }
+        return false;
     }
 
     private void report(JsonLocation at, String message) {

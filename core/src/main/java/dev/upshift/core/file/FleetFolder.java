@@ -11,7 +11,6 @@ import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.fleet.FleetKinds;
-import dev.upshift.core.fleet.UnreadDocument;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterInventory;
@@ -24,11 +23,7 @@ import dev.upshift.spi.UpgradeSource;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.apiguardian.api.API;
 
 /**
@@ -86,28 +81,7 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
      * @throws InputException when the root cannot be read at all (see the class description)
      */
     public FleetContents read() {
-        Loaded loaded = load();
-        List<Problem> all = new ArrayList<>(loaded.shared());
-        Listing<ManagedCluster> clusters = listing(loaded.clusterKind(), loaded, all);
-        Listing<Release> releases = listing(Release.KIND, loaded, all);
-        Listing<MaintenanceSchedule> schedules = listing(loaded.scheduleKind(), loaded, all);
-        Listing<ClusterUpgrade> upgrades = listing(FleetKinds.CLUSTER_UPGRADE, loaded, all);
-        for (DocumentKind<?> other : loaded.kinds().kinds()) {
-            if (other != loaded.clusterKind() && other != Release.KIND && other != loaded.scheduleKind()
-                    && other != FleetKinds.CLUSTER_UPGRADE) {
-                Problems mine = new Problems();
-                other.readAll(loaded.fleet().documents(), mine);
-                all.addAll(mine.all());
-            }
-        }
-        all.sort(null);
-        Map<String, Set<String>> read = Map.of(
-                FleetKinds.CLUSTER_UPGRADE.name(), names(upgrades.items().stream().map(ClusterUpgrade::name)),
-                MaintenanceSchedule.KIND.name(), names(schedules.items().stream().map(MaintenanceSchedule::name)),
-                Release.KIND.name(), names(releases.items().stream().map(r -> r.version().toString())));
-        return new FleetContents(clusters, releases, schedules, upgrades, all,
-                SourceDocument.locator(loaded.fleet().documents()),
-                UnreadDocument.find(loaded.fleet().documents(), all, read));
+        return FleetContents.read(files());
     }
 
     /**
@@ -161,7 +135,7 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
         }
     }
 
-    private Loaded load() {
+    private FleetFiles files() {
         FleetFiles fleet = FleetFiles.load(root, files);
         SourceLocation rootItself = SourceLocation.of(root.toString());
         List<Problem> unreadable = fleet.problems().stream()
@@ -170,6 +144,11 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
             // the root itself, at no line of it: nothing was read, and no listing may say the fleet is empty
             throw new InputException(unreadable);
         }
+        return fleet;
+    }
+
+    private Loaded load() {
+        FleetFiles fleet = files();
         DocumentKinds kinds = FleetKinds.standard(fleet.resourceFolders(), fleet.calendars());
         @SuppressWarnings("unchecked") // the standard kinds read ManagedCluster documents into ManagedClusters
         DocumentKind<ManagedCluster> clusterKind = (DocumentKind<ManagedCluster>) kinds.get("ManagedCluster").orElseThrow();
@@ -191,10 +170,6 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
         List<Problem> problems = new ArrayList<>(loaded.shared());
         problems.addAll(mine.all());
         return Listing.of(items, problems);
-    }
-
-    private static Set<String> names(Stream<String> names) {
-        return names.collect(Collectors.toSet());
     }
 
     @Override

@@ -67,6 +67,18 @@ public record FleetContents(Listing<ManagedCluster> clusters, Listing<Release> r
         this(clusters, releases, schedules, upgrades, problems, fields, List.of());
     }
 
+    /**
+     * Reads a fleet's documents with the standard kinds ({@link FleetKinds#standard}, finding resource
+     * folders and calendars as {@code documents} says), as {@code FleetFolder.read()} reads a folder's:
+     * for an adapter that reads a fleet from elsewhere, and for tests. A bad document is left out of
+     * its listing and reported among the problems; problems that belong to no kind (the reading's
+     * own, a document of an unknown kind) appear in every listing. Equal documents give equal
+     * contents.
+     */
+    public static FleetContents read(FleetDocuments documents) {
+        return ContentsReading.read(Objects.requireNonNull(documents, "documents"));
+    }
+
     @Override
     public String toString() {
         return clusters.items().size() + " clusters, " + releases.items().size() + " releases, "

@@ -42,6 +42,12 @@ public interface FleetDocuments {
 
     /** Documents read elsewhere, with the problems of reading them and their clusters' resource folders. */
     static FleetDocuments of(List<SourceDocument> documents, List<Problem> problems, ResourceFolders resourceFolders) {
-        return new ReadDocuments(documents, problems, resourceFolders);
+        return of(documents, problems, resourceFolders, CalendarSource.none());
+    }
+
+    /** Documents read elsewhere, as {@link #of(List, List, ResourceFolders)}, with where their calendars are. */
+    static FleetDocuments of(List<SourceDocument> documents, List<Problem> problems, ResourceFolders resourceFolders,
+            CalendarSource calendars) {
+        return new ReadDocuments(documents, problems, resourceFolders, calendars);
     }
 }

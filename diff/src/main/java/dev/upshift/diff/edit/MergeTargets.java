@@ -13,6 +13,7 @@ import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.merge.MergeResult;
+import dev.upshift.diff.path.FieldPath;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -29,17 +30,19 @@ import java.util.TreeSet;
  */
 final class MergeTargets {
     private final TextEdits edits;
+    private final MergeResult merge;
     private final Map<String, Integer> insertedAfter = new HashMap<>();
 
-    private MergeTargets(TextEdits edits) {
+    private MergeTargets(TextEdits edits, MergeResult merge) {
         this.edits = edits;
+        this.merge = merge;
     }
 
     /** A document's place in the file: a document of the file, or an item of a list in one. */
     private record Slot(int document, String list, int index) {}
 
     static void apply(TextEdits edits, MergeResult merge) {
-        MergeTargets t = new MergeTargets(edits);
+        MergeTargets t = new MergeTargets(edits, merge);
         Set<DocumentId> ids = new TreeSet<>(merge.current().ids());
         ids.addAll(merge.documents().ids());
         for (DocumentId id : ids) {
@@ -87,7 +90,7 @@ final class MergeTargets {
         if (slot.isEmpty()) {
             throw conflict(c, "it is no longer in the file, and the change edits it");
         }
-        JsonNode result = merge(read(slot.get()), c.tree(), m.get().tree(), "", c);
+        JsonNode result = merge(read(slot.get()), c.tree(), m.get().tree(), FieldPath.root(), c);
         write(slot.get(), (ObjectNode) JsonTrees.copy(result));
     }
 
@@ -217,9 +220,10 @@ final class MergeTargets {
      * The file's value {@code f} changed as the merge changed {@code c} into {@code m}: where c and m
      * agree the file's value stays; where they differ, the file must hold c (then m is taken) or m
      * already. Mappings are merged key by key (an absent c counts as an empty mapping), lists whole.
-     * Java null is absence.
+     * Java null is absence. A conflict's message shows sensitive values masked, as the merge's
+     * rules say.
      */
-    private JsonNode merge(JsonNode f, JsonNode c, JsonNode m, String path, Document d) {
+    private JsonNode merge(JsonNode f, JsonNode c, JsonNode m, FieldPath path, Document d) {
         if (JsonTrees.equal(c, m, CONTENT)) {
             return f;
         }
@@ -227,14 +231,14 @@ final class MergeTargets {
             ObjectNode out = JsonTrees.NODES.objectNode();
             for (var e : fo.properties()) {
                 JsonNode r = merge(e.getValue(), c == null ? null : c.get(e.getKey()), mo.get(e.getKey()),
-                        Paths.field(path, e.getKey()), d);
+                        path.field(e.getKey()), d);
                 if (r != null) {
                     out.set(e.getKey(), r);
                 }
             }
             for (var e : mo.properties()) {
                 if (!fo.has(e.getKey())) {
-                    JsonNode r = merge(null, c == null ? null : c.get(e.getKey()), e.getValue(), Paths.field(path, e.getKey()), d);
+                    JsonNode r = merge(null, c == null ? null : c.get(e.getKey()), e.getValue(), path.field(e.getKey()), d);
                     if (r != null) {
                         out.set(e.getKey(), r);
                     }
@@ -248,8 +252,12 @@ final class MergeTargets {
         if (JsonTrees.equal(f, m, CONTENT)) {
             return f;
         }
-        throw conflict(d, (path.isEmpty() ? "the document" : path) + " is " + JsonTrees.describe(f) + " in the file, where the change expected "
-                + JsonTrees.describe(c) + " and writes " + JsonTrees.describe(m));
+        throw conflict(d, (path.isRoot() ? "the document" : path) + " is " + shown(d, path, f)
+                + " in the file, where the change expected " + shown(d, path, c) + " and writes " + shown(d, path, m));
+    }
+
+    private String shown(Document d, FieldPath path, JsonNode v) {
+        return JsonTrees.describe(merge.shown(d, path, v));
     }
 
     /** Whether a document of the file is the given one, server noise and a defaulted namespace aside. */

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Problem;
 import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.common.source.SourceDocument;
 import dev.upshift.common.tree.JsonTrees;
@@ -58,7 +59,9 @@ import org.apiguardian.api.API;
  * Editing inside an alias or a value that aliases copy, a value with a custom tag, and a text whose
  * layout the editor cannot follow throw {@link TextEditException} naming the file, line and field;
  * so does an edited text that would not read back exactly as intended: every edit is checked by
- * loading the new text and comparing it with the intended documents before it is returned.
+ * loading the new text and comparing it with the intended documents before it is returned. No
+ * message shows a sensitive value of a merge ({@link MergeResult#shown}): a conflict with the file
+ * shows such values masked.
  *
  * <p>An instance collects the edits of one file; not thread-safe. Applying the same edits to the
  * edited text changes nothing (the edits are idempotent).
@@ -73,6 +76,7 @@ public final class TextEdits {
     private final ObjectNode[] targets;
     private final boolean[] removed;
     private final TreeMap<Integer, List<ObjectNode>> addedAfter = new TreeMap<>();
+    private boolean sensitive;
 
     private TextEdits(DocumentLoader loader, String source, String text) {
         this.loader = loader;
@@ -180,6 +184,7 @@ public final class TextEdits {
      */
     public TextEdits apply(MergeResult merge) {
         MergeTargets.apply(this, Objects.requireNonNull(merge, "merge"));
+        sensitive |= merge.hasSensitiveValues();
         return this;
     }
 
@@ -252,8 +257,12 @@ public final class TextEdits {
         try {
             after = loader.load(source, edited);
         } catch (InputException e) {
-            throw new TextEditException(source + ": cannot edit in place: the edited text would not load ("
-                    + e.problems().get(0).message() + "); nothing was changed: edit the file by hand");
+            // the loader masks a Secret's data, but knows no rule: a merge's sensitive fields may be quoted
+            Problem p = e.problems().get(0);
+            String why = !sensitive ? p.message() : "at line " + p.location().line()
+                    + (p.field().isEmpty() ? "" : ", " + p.field()) + "; the change holds sensitive values, not shown";
+            throw new TextEditException(source + ": cannot edit in place: the edited text would not load (" + why
+                    + "); nothing was changed: edit the file by hand");
         }
         for (int i = 0; i < Math.max(expected.size(), after.size()); i++) {
             if (i >= expected.size() || i >= after.size() || !JsonTrees.equal(expected.get(i), after.get(i).root(), NUMERIC)) {

@@ -2,6 +2,7 @@ package dev.upshift.diff.merge;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
@@ -195,6 +196,22 @@ public final class MergeResult {
         }
         MergeResult view = MaskedView.of(this, rules);
         return view == null ? this : view;
+    }
+
+    /**
+     * A value of a document as outputs for people show it, by this merge's rules: every sensitive
+     * scalar in it replaced by its mask ({@link SensitiveValues}), keys and shape kept; the same
+     * instance when nothing in it is sensitive. For messages about a document of the merge (or one
+     * with its identity) written elsewhere, such as an editor's conflicts with a file.
+     *
+     * @param document the document the value belongs to (its kind and name choose the rules)
+     * @param path where the value is in the document
+     * @param value the value; null gives null
+     */
+    public JsonNode shown(Document document, FieldPath path, JsonNode value) {
+        Objects.requireNonNull(document, "document");
+        Objects.requireNonNull(path, "path");
+        return Masking.mask(Masking.at(rules.policyFor(document), path), value);
     }
 
     /** Whether this is a {@link #masked()} view. */

@@ -3,13 +3,10 @@ package dev.upshift.diff.merge;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.upshift.common.problem.SecretMask;
 import dev.upshift.common.tree.JsonText;
 import dev.upshift.diff.rule.FieldRule;
 import dev.upshift.diff.rule.FieldRules;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Objects;
 import org.apiguardian.api.API;
 
@@ -36,7 +33,7 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class SensitiveValues {
     /** How many hexadecimal digits of the SHA-256 a mask shows: 8, that is 32 bits. */
-    public static final int FINGERPRINT_HEX_DIGITS = 8;
+    public static final int FINGERPRINT_HEX_DIGITS = SecretMask.FINGERPRINT_HEX_DIGITS;
 
     /**
      * The rules every merge adds after its own: {@code data} and {@code stringData} of every
@@ -51,13 +48,7 @@ public final class SensitiveValues {
     /** {@code sha256:1a2b3c4d}: the labelled fingerprint of a scalar value (see the class description). */
     public static String fingerprint(JsonNode value) {
         Objects.requireNonNull(value, "value");
-        String text = value.isTextual() ? value.textValue() : JsonText.canonical(value);
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return "sha256:" + HexFormat.of().formatHex(digest).substring(0, FINGERPRINT_HEX_DIGITS);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
+        return SecretMask.fingerprint(value.isTextual() ? value.textValue() : JsonText.canonical(value));
     }
 
     /** {@code <secret sha256:1a2b3c4d>}: what outputs for people show in place of a sensitive scalar. */

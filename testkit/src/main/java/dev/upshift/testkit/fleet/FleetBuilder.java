@@ -11,6 +11,7 @@ import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.file.FleetFiles;
 import dev.upshift.core.fleet.FleetContents;
+import dev.upshift.core.fleet.FleetDocuments;
 import dev.upshift.core.fleet.ResourceFolders;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.diff.render.YamlWriter;
@@ -184,7 +185,7 @@ public final class FleetBuilder {
      */
     public TestFleet build() {
         List<SourceDocument> read = sourceDocuments();
-        FleetContents contents = ContentsReader.read(read, fileProblems, folders, calendars);
+        FleetContents contents = FleetContents.read(FleetDocuments.of(read, fileProblems, folders, calendars));
         List<Problem> errors = contents.problems().stream().filter(Problem::isError).toList();
         if (!errors.isEmpty() && !allowProblems) {
             throw new InputException(errors);
