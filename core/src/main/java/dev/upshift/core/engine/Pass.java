@@ -137,6 +137,10 @@ final class Pass {
         }
         published.stream().filter(h -> h.step() == Step.PUBLISHED)
                 .forEach(h -> engine.crashPoints.reached(CrashPoint.PUBLICATION_JOURNALED, h.clusterId()));
+        // what was just published is probed in the same pass, as a further pass would
+        java.util.Set<String> nowPublished = new java.util.HashSet<>();
+        published.stream().filter(h -> h.step() == Step.PUBLISHED).forEach(h -> nowPublished.add(h.upgradeId()));
+        toPublish.stream().filter(f -> nowPublished.contains(f.upgrade().id())).forEach(toProbe::add);
         List<HistoryEntry> outcomes = new ArrayList<>();
         for (Flight f : toProbe) {
             probe(f, outcomes, toFinish);
