@@ -18,20 +18,22 @@ import java.util.Optional;
  * @param taken for each owner, the strategy's place in the engine's list (from 1) that accepted it,
  *     in owner order; owners that all declined are absent
  * @param declines for each owner every strategy declined, why (one line per owner)
+ * @param sequence the node sequence of the owners taken ({@link NodeSequence#summary()}), empty when none
  */
-record StrategyChoice(List<String> taken, List<String> declines) {
+record StrategyChoice(List<String> taken, List<String> declines, String sequence) {
 
     /** Asks the strategies; empty when one threw (the upgrade does not start this reconcile). */
     static Optional<StrategyChoice> ask(Pass pass, Upgrade upgrade, MergeResult change, StrategyPreference preference) {
         if (preference == StrategyPreference.ROLLING) {
-            return Optional.of(new StrategyChoice(List.of(), List.of()));
+            return Optional.of(new StrategyChoice(List.of(), List.of(), ""));
         }
         List<UpgradeStrategy> strategies = pass.engine().strategies;
         List<String> taken = new ArrayList<>();
         List<String> declines = new ArrayList<>();
+        List<Owner> owners = new ArrayList<>();
         for (Owner owner : Owners.of(change)) {
-            UpgradeRequest request = new UpgradeRequest(upgrade, owner, List.of(), Owners.specs(change, owner), change,
-                    preference);
+            UpgradeRequest request = new UpgradeRequest(upgrade, owner, NodeSequence.machineIds(change, owner),
+                    Owners.specs(change, owner), change, preference);
             List<String> reasons = new ArrayList<>();
             boolean accepted = false;
             for (int i = 0; i < strategies.size() && !accepted; i++) {
@@ -46,6 +48,7 @@ record StrategyChoice(List<String> taken, List<String> declines) {
                     reasons.add("strategy " + (i + 1) + ": " + declined.reason());
                 } else {
                     taken.add(owner + " by strategy " + (i + 1));
+                    owners.add(owner);
                     accepted = true;
                 }
             }
@@ -53,7 +56,8 @@ record StrategyChoice(List<String> taken, List<String> declines) {
                 declines.add(owner + ": " + (reasons.isEmpty() ? "no strategy is registered" : String.join("; ", reasons)));
             }
         }
-        return Optional.of(new StrategyChoice(taken, declines));
+        String sequence = owners.isEmpty() ? "" : NodeSequence.of(change, owners).summary();
+        return Optional.of(new StrategyChoice(taken, declines, sequence));
     }
 
     boolean declined() {
@@ -63,6 +67,9 @@ record StrategyChoice(List<String> taken, List<String> declines) {
     String summary() {
         List<String> parts = new ArrayList<>(taken);
         declines.forEach(d -> parts.add("declined " + d));
+        if (!sequence.isEmpty()) {
+            parts.add(sequence);
+        }
         return String.join("; ", parts);
     }
 }
