@@ -48,7 +48,7 @@ public final class OperatorMain {
         CountDownLatch ended = new CountDownLatch(1);
         UpshiftOperator replica;
         try {
-            ClusterApiWiring wiring = ClusterApiWiring.of(client, settings.namespace());
+            ClusterApiWiring wiring = ClusterApiWiring.of(client, settings.clusterNamespace());
             replica = UpshiftOperator.builder()
                     .client(client).namespace(settings.namespace()).identity(settings.identity())
                     .leaseName(settings.leaseName())

@@ -10,7 +10,8 @@ import java.util.Optional;
  * one checked, and a wrong one refused with the variable's name and what was expected.
  */
 record OperatorSettings(String namespace, String identity, String leaseName, String historyUrl,
-        Optional<String> historyUser, Optional<String> historyPassword, String fleet, Duration poll) {
+        Optional<String> historyUser, Optional<String> historyPassword, String fleet, Duration poll,
+        Optional<String> clusterNamespace) {
 
     static final String NAMESPACE = "UPSHIFT_NAMESPACE";
     static final String IDENTITY = "UPSHIFT_IDENTITY";
@@ -20,6 +21,7 @@ record OperatorSettings(String namespace, String identity, String leaseName, Str
     static final String HISTORY_PASSWORD = "UPSHIFT_HISTORY_PASSWORD";
     static final String FLEET = "UPSHIFT_FLEET";
     static final String POLL = "UPSHIFT_POLL_INTERVAL";
+    static final String CLUSTER_NAMESPACE = "UPSHIFT_CLUSTER_NAMESPACE";
 
     /**
      * Reads the settings.
@@ -46,7 +48,8 @@ record OperatorSettings(String namespace, String identity, String leaseName, Str
             throw new IllegalArgumentException(POLL + ": expected a positive duration, not " + pollText);
         }
         return new OperatorSettings(namespace, identity, value(env, LEASE).orElse("upshift-operator"), url,
-                value(env, HISTORY_USER), value(env, HISTORY_PASSWORD), value(env, FLEET).orElse(namespace), poll);
+                value(env, HISTORY_USER), value(env, HISTORY_PASSWORD), value(env, FLEET).orElse(namespace), poll,
+                value(env, CLUSTER_NAMESPACE));
     }
 
     private static String required(Map<String, String> env, String name, String what) {

@@ -64,10 +64,21 @@ final class OperatorWorld implements AutoCloseable {
     }
 
     void release(String version, Map<String, String> components, String upgradesFrom) {
+        release(version, new ReleaseSpec(null, null, null, components, upgradesFrom, null, null, null));
+    }
+
+    void release(String version, ReleaseSpec spec) {
         ReleaseResource r = new ReleaseResource();
         r.setMetadata(new ObjectMetaBuilder().withName(version).withNamespace(NAMESPACE).build());
-        r.setSpec(new ReleaseSpec(null, null, null, components, upgradesFrom, null, null, null));
+        r.setSpec(spec);
         client.resource(r).inNamespace(NAMESPACE).create();
+    }
+
+    /** Keeps a replica built elsewhere, to stop it when the world closes. */
+    UpshiftOperator started(UpshiftOperator replica) {
+        replicas.add(replica);
+        replica.start();
+        return replica;
     }
 
     /** A replica of the operator over this world; {@code killable}: its lease is not handed back when it stops. */
