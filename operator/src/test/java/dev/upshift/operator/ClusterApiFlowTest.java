@@ -20,17 +20,23 @@ import dev.upshift.testkit.TestClock;
 import dev.upshift.testkit.assertions.UpshiftAssertions;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -50,8 +56,10 @@ class ClusterApiFlowTest {
     static final String CORE = "cluster.x-k8s.io/v1beta2";
     static final String KCP = "controlplane.cluster.x-k8s.io/v1beta2";
     static final String CLUSTER = "capi-quickstart";
+    static final String OPERATOR = "upshift-operator-under-test";
 
     KubernetesClient client;
+    KubernetesMockServer server;
     OperatorWorld world;
     MergeApply apply;
 
@@ -80,15 +88,18 @@ class ClusterApiFlowTest {
     }
 
     @Test
-    @DisplayName("ClusterUpgrade created → applied to the Cluster API objects → Cluster API moves them → status finished")
-    void clusterApiUpgrade() {
+    @DisplayName("ClusterUpgrade created → applied to the Cluster API objects → Cluster API moves them → status finished;"
+            + " every request the replica made is one deploy/rbac.yaml allows")
+    void clusterApiUpgrade() throws IOException, InterruptedException {
+        KubernetesClient operator = new KubernetesClientBuilder().withConfig(new ConfigBuilder(client.getConfiguration())
+                .withUserAgent(OPERATOR).build()).build();
         UpshiftOperator replica = world.started(UpshiftOperator.builder()
-                .client(client).namespace(OperatorWorld.NAMESPACE).identity("replica-a")
+                .client(operator).namespace(OperatorWorld.NAMESPACE).identity("replica-a")
                 .lease(Duration.ofSeconds(2), Duration.ofMillis(1500), Duration.ofMillis(200), true)
                 .history(world.history)
-                .inventory(ClusterApiInventory.builder(client).namespace("default").build())
-                .publisher(ServerSideApplyPublisher.builder(client).serverSideApply(apply).build())
-                .probe(ClusterApiStatusProbe.of(client))
+                .inventory(ClusterApiInventory.builder(operator).namespace("default").build())
+                .publisher(ServerSideApplyPublisher.builder(operator).serverSideApply(apply).build())
+                .probe(ClusterApiStatusProbe.of(operator))
                 .clock(TestClock.at(Instant.parse("2026-11-27T10:00:00Z"))).pollInterval(Duration.ofMillis(300))
                 .serverSideApplyStatus(false)
                 .build());
@@ -112,6 +123,16 @@ class ClusterApiFlowTest {
         assertThat(done.toRelease()).isEqualTo("1.1.0");
         assertThat(apply.writes).as("one apply: the Cluster's topology, its release label and upgrade id").isEqualTo(1);
         UpshiftAssertions.assertThat(world.history.store()).isValid();
+        world.close();
+        List<RecordedRequest> requests = new ArrayList<>();
+        for (RecordedRequest r = server.takeRequest(1, TimeUnit.SECONDS); r != null;
+                r = server.takeRequest(1, TimeUnit.SECONDS)) {
+            if (OPERATOR.equals(r.getHeader("User-Agent"))) {
+                requests.add(r);
+            }
+        }
+        assertThat(requests).as("the replica's requests").hasSizeGreaterThan(10);
+        assertThat(RbacCheck.deployed().refused(requests)).as("requests deploy/rbac.yaml does not allow").isEmpty();
     }
 
     private Optional<String> state() {
