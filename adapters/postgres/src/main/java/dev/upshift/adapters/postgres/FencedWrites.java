@@ -69,6 +69,21 @@ final class FencedWrites {
         return added;
     }
 
+    /**
+     * Raises the fence to an epoch a writer brings from elsewhere (a lease's term).
+     *
+     * @throws StaleWriterException when the fence is already newer
+     */
+    static void claim(Connection c, Sql sql, String fleet, long epoch) throws SQLException {
+        long fence = lock(c, sql, fleet);
+        if (fence > epoch) {
+            throw new StaleWriterException("the history of fleet '" + fleet + "' is fenced at epoch " + fence
+                    + ", newer than the epoch " + epoch + " this writer claims; a newer writer took over, and this"
+                    + " one stops", epoch, fence);
+        }
+        raise(c, sql, fleet, fence, epoch);
+    }
+
     private static long lock(Connection c, Sql sql, String fleet) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(sql.lockFence)) {
             s.setString(1, fleet);

@@ -118,6 +118,28 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
     }
 
     /**
+     * Claims an epoch that a writer brings from elsewhere, such as the term of a Kubernetes lease
+     * (the operator's): the fleet's fence rises to {@code epoch}, so that from now on every writer of
+     * an older epoch is refused, before this one has written anything. Claiming the fence's own epoch
+     * again does nothing. Unlike {@link #takeEpoch}, the store does not choose the epoch: the caller
+     * must bring a newer one for each new writer.
+     *
+     * @throws StaleWriterException when the fence is already newer than {@code epoch}: a newer writer
+     *     took over
+     * @throws IllegalArgumentException when {@code epoch} is negative
+     * @throws UpshiftException when the database cannot be reached
+     */
+    public synchronized void claimEpoch(long epoch) {
+        if (epoch < 0) {
+            throw new IllegalArgumentException("an epoch is never negative, not " + epoch);
+        }
+        call("claim epoch " + epoch + " in", true, c -> Sql.inTransaction(c, t -> {
+            FencedWrites.claim(t, sql, fleet, epoch);
+            return null;
+        }));
+    }
+
+    /**
      * The fleet's fence: the newest epoch taken or written; an entry of an older epoch is refused.
      *
      * @throws UpshiftException when the database cannot be reached

@@ -169,6 +169,24 @@ class FencingTest {
     }
 
     /** Waits until some session of the test's database waits for a lock. */
+    @Test
+    @DisplayName("an epoch claimed from a lease fences older writers before the new one writes, and an older claim is refused")
+    void aClaimedEpochFencesAtOnce() {
+        PostgresHistoryStore old = store(PostgresHistoryStore.builder());
+        PostgresHistoryStore newer = store(PostgresHistoryStore.builder());
+        old.claimEpoch(3);
+        old.append(Entries.of("a", Step.STARTING, 1, 0, 3));
+        newer.claimEpoch(4);
+        newer.claimEpoch(4);
+        assertThat(newer.acceptedEpoch()).isEqualTo(4);
+        assertThatThrownBy(() -> old.append(Entries.of("a", Step.PUBLISHED, 1, 1, 3)))
+                .isInstanceOf(StaleWriterException.class);
+        assertThatThrownBy(() -> old.claimEpoch(3))
+                .isInstanceOf(StaleWriterException.class)
+                .hasMessageContaining("fenced at epoch 4");
+        assertThat(newer.entries()).hasSize(1);
+    }
+
     private static void awaitLockWaiter() throws SQLException, InterruptedException {
         try (Connection c = DriverManager.getConnection(url);
                 PreparedStatement s = c.prepareStatement("SELECT count(*) FROM pg_stat_activity"

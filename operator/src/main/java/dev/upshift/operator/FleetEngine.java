@@ -1,0 +1,81 @@
+package dev.upshift.operator;
+
+import dev.upshift.common.problem.StaleWriterException;
+import dev.upshift.core.engine.Engine;
+import dev.upshift.core.engine.Reconciliation;
+import dev.upshift.spi.ChangePublisher;
+import dev.upshift.spi.EventSink;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.StatusProbe;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The engine of the replica's current term: one {@link Engine#reconcile} of the whole fleet per
+ * call, serialised (the engine is not thread-safe, and the operator SDK reconciles resources on
+ * several threads). The engine is built anew for each term, with the term's epoch, the shared
+ * history and the publisher behind the term's gate. A history that refuses the term's writes
+ * ({@link StaleWriterException}: a newer term claimed the fence) ends the term at once.
+ */
+final class FleetEngine {
+    private final ClusterFleet fleet;
+    private final FencedHistory history;
+    private final ChangePublisher publisher;
+    private final StatusProbe probe;
+    private final EventSink events;
+    private final Clock clock;
+    private final Leadership leadership;
+    private Term builtFor;
+    private Engine engine;
+
+    /** One reconcile: what the engine did, the history after it, and what the resources held. */
+    record Pass(Reconciliation reconciliation, List<HistoryEntry> history, Optional<ResourceDocuments.Read> read) {}
+
+    FleetEngine(ClusterFleet fleet, FencedHistory history, ChangePublisher publisher, StatusProbe probe,
+            EventSink events, Clock clock, Leadership leadership) {
+        this.fleet = Objects.requireNonNull(fleet, "fleet");
+        this.history = Objects.requireNonNull(history, "history");
+        this.publisher = Objects.requireNonNull(publisher, "publisher");
+        this.probe = Objects.requireNonNull(probe, "probe");
+        this.events = Objects.requireNonNull(events, "events");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.leadership = Objects.requireNonNull(leadership, "leadership");
+    }
+
+    /**
+     * Reconciles the fleet at the clock's instant, if this replica leads.
+     *
+     * @return what was done; empty when this replica does not lead (or stopped leading just now)
+     */
+    synchronized Optional<Pass> reconcile() {
+        Optional<Term> current = leadership.current();
+        if (current.isEmpty()) {
+            return Optional.empty();
+        }
+        Term term = current.get();
+        if (term != builtFor) {
+            engine = Engine.builder()
+                    .fleet(fleet)
+                    .history(new GatedHistory(history, leadership, term))
+                    .publisher(new GatedPublisher(publisher, leadership, term))
+                    .probe(probe)
+                    .events(events)
+                    .epoch(term.epoch())
+                    .build();
+            builtFor = term;
+        }
+        Reconciliation r;
+        try {
+            r = engine.reconcile(clock.instant());
+        } catch (StaleWriterException e) {
+            leadership.abandon(term, e.getMessage());
+            return Optional.empty();
+        }
+        if (!leadership.holds(term)) {
+            return Optional.empty();
+        }
+        return Optional.of(new Pass(r, history.entries(), fleet.lastRead()));
+    }
+}

@@ -1,0 +1,38 @@
+package dev.upshift.operator.resource;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import java.util.List;
+import org.apiguardian.api.API;
+
+/**
+ * What a {@code ClusterUpgrade} asks for: the fields of the {@code ClusterUpgrade} document
+ * (docs/formats.md), read by the same reader. Times and durations are text, as in a file.
+ *
+ * @param matchers a cluster is selected when any matcher selects it
+ * @param release the release to go to; or {@code target}
+ * @param target or: follow a channel
+ * @param startTime no cluster starts before this instant
+ * @param expectedDuration how long one hop takes
+ * @param windowPolicy {@code startWithin}, {@code completeWithin} or {@code pauseAndResume}
+ * @param strategy {@code rolling}, {@code inPlace} or {@code external}
+ * @param fallback {@code rolling} or {@code none}
+ * @param timeout how long a hop may stay in progress
+ * @param stages ordered groups of the selected clusters
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ClusterUpgradeSpec(
+        @JsonPropertyDescription("a cluster is selected when any matcher selects it") List<Matcher> matchers,
+        @JsonPropertyDescription("the release the selected clusters go to; exactly one of release and target")
+                String release,
+        @JsonPropertyDescription("or: follow a channel") Target target,
+        @JsonPropertyDescription("no cluster starts before this RFC 3339 instant") String startTime,
+        @JsonPropertyDescription("how long one hop of one cluster's upgrade takes, e.g. 2h") String expectedDuration,
+        @JsonPropertyDescription("startWithin, completeWithin or pauseAndResume") String windowPolicy,
+        @JsonPropertyDescription("rolling, inPlace or external") String strategy,
+        @JsonPropertyDescription("when every strategy declines: rolling or none") String fallback,
+        @JsonPropertyDescription("how long one hop may stay in progress before it fails") String timeout,
+        @JsonPropertyDescription("ordered groups of the selected clusters") List<Stage> stages) {}

@@ -1,0 +1,32 @@
+package dev.upshift.operator.resource;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import io.fabric8.kubernetes.api.model.Namespaced;
+import io.fabric8.kubernetes.client.CustomResource;
+import io.fabric8.kubernetes.model.annotation.Group;
+import io.fabric8.kubernetes.model.annotation.Kind;
+import io.fabric8.kubernetes.model.annotation.Plural;
+import io.fabric8.kubernetes.model.annotation.ShortNames;
+import io.fabric8.kubernetes.model.annotation.Version;
+import org.apiguardian.api.API;
+
+/**
+ * The {@code MaintenanceSchedule} custom resource ({@value #GROUP}/{@value #VERSION}): when upgrades may run, and when they may
+ * not. Its spec is the
+ * document's (docs/formats.md).
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+@Group(MaintenanceScheduleResource.GROUP)
+@Version(MaintenanceScheduleResource.VERSION)
+@Kind("MaintenanceSchedule")
+@Plural("maintenanceschedules")
+@ShortNames("ms")
+public final class MaintenanceScheduleResource extends CustomResource<MaintenanceScheduleSpec, Void>
+        implements Namespaced {
+    private static final long serialVersionUID = 1L;
+    /** The API group of Upshift's resources. */
+    public static final String GROUP = "upshift.dev";
+    /** Their version, the same as the documents' {@code apiVersion}. */
+    public static final String VERSION = "v1alpha1";
+}

@@ -1,0 +1,62 @@
+package dev.upshift.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.DisplayName;
+import org.junit.jupiter.api.Test;
+
+/** The packaged operator's settings: read from the environment, and a wrong one named with what was expected. */
+class OperatorSettingsTest {
+    static final Map<String, String> GOOD = Map.of(OperatorSettings.NAMESPACE, "upshift-system",
+            OperatorSettings.IDENTITY, "upshift-operator-7d9f-abcde",
+            OperatorSettings.HISTORY_URL, "jdbc:postgresql://db/upshift");
+
+    @Test
+    @DisplayName("the defaults: lease upshift-operator, the namespace as the history's fleet, a poll every 30 s")
+    void defaults() {
+        OperatorSettings s = OperatorSettings.from(GOOD);
+
+        assertThat(s.leaseName()).isEqualTo("upshift-operator");
+        assertThat(s.fleet()).isEqualTo("upshift-system");
+        assertThat(s.poll()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.historyUser()).isEmpty();
+    }
+
+    @Test
+    @DisplayName("a missing or wrong setting is refused with the variable's name and what was expected")
+    void badSettings() {
+        assertThatThrownBy(() -> OperatorSettings.from(Map.of()))
+                .hasMessage("UPSHIFT_NAMESPACE is not set: the namespace of the operator's resources and lease");
+        assertThatThrownBy(() -> OperatorSettings.from(with(OperatorSettings.HISTORY_URL, "postgres://db")))
+                .hasMessage("UPSHIFT_HISTORY_URL: expected jdbc:postgresql://HOST[:PORT]/DATABASE");
+        assertThatThrownBy(() -> OperatorSettings.from(with(OperatorSettings.POLL, "often")))
+                .hasMessage("UPSHIFT_POLL_INTERVAL: expected a duration such as 30s or 1m, not \"often\"");
+        assertThatThrownBy(() -> OperatorSettings.from(with(OperatorSettings.POLL, "0s")))
+                .hasMessage("UPSHIFT_POLL_INTERVAL: expected a positive duration, not 0s");
+    }
+
+    @Test
+    @DisplayName("the main refuses bad settings with exit status 2 and one line naming the variable")
+    void mainRefusesBadSettings() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        int status = OperatorMain.run(Map.of(), new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8))
+                .isEqualTo("upshift-operator: UPSHIFT_NAMESPACE is not set: the namespace of the operator's resources"
+                        + " and lease" + System.lineSeparator());
+    }
+
+    private static Map<String, String> with(String key, String value) {
+        java.util.Map<String, String> m = new java.util.HashMap<>(GOOD);
+        m.put(key, value);
+        return m;
+    }
+}
