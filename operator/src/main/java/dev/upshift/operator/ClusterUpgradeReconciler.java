@@ -56,7 +56,7 @@ final class ClusterUpgradeReconciler implements Reconciler<ClusterUpgradeResourc
                 : resource.getSpec().stages().stream().map(Stage::name).filter(Objects::nonNull).toList();
         long generation = Optional.ofNullable(resource.getMetadata().getGeneration()).orElse(0L);
         ClusterUpgradeStatus status = StatusView.of(resource.getMetadata().getName(), generation, stages,
-                resource.getStatus(), p.reconciliation().plan(), p.history(),
+                resource.getStatus(), p.plan(), p.history(),
                 p.read().map(r -> r.problemsOf(resource)).orElse(List.of()), now);
         Duration next = p.reconciliation().nextWake().map(w -> Duration.between(clock.instant(), w))
                 .filter(d -> d.compareTo(poll) < 0).map(d -> d.compareTo(SOONEST) < 0 ? SOONEST : d).orElse(poll);

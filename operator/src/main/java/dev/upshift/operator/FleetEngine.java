@@ -2,12 +2,15 @@ package dev.upshift.operator;
 
 import dev.upshift.common.problem.StaleWriterException;
 import dev.upshift.core.engine.Engine;
+import dev.upshift.core.engine.FleetReading;
 import dev.upshift.core.engine.Reconciliation;
+import dev.upshift.core.plan.Plan;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.EventSink;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.StatusProbe;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -31,7 +34,9 @@ final class FleetEngine {
     private Engine engine;
 
     /** One reconcile: what the engine did, the history after it, and what the resources held. */
-    record Pass(Reconciliation reconciliation, List<HistoryEntry> history, Optional<ResourceDocuments.Read> read) {}
+    /** A reconcile, the history after it and the plan of the fleet as it left it (what the status shows). */
+    record Pass(Reconciliation reconciliation, List<HistoryEntry> history, Optional<Plan> plan,
+            Optional<ResourceDocuments.Read> read) {}
 
     FleetEngine(ClusterFleet fleet, FencedHistory history, ChangePublisher publisher, StatusProbe probe,
             EventSink events, Clock clock, Leadership leadership) {
@@ -67,8 +72,9 @@ final class FleetEngine {
             builtFor = term;
         }
         Reconciliation r;
+        Instant now = clock.instant();
         try {
-            r = engine.reconcile(clock.instant());
+            r = engine.reconcile(now);
         } catch (StaleWriterException e) {
             leadership.abandon(term, e.getMessage());
             return Optional.empty();
@@ -76,6 +82,18 @@ final class FleetEngine {
         if (!leadership.holds(term)) {
             return Optional.empty();
         }
-        return Optional.of(new Pass(r, history.entries(), fleet.lastRead()));
+        List<HistoryEntry> entries = history.entries();
+        return Optional.of(new Pass(r, entries, r.changed() ? planAfter(now, entries).or(r::plan) : r.plan(),
+                fleet.lastRead()));
+    }
+
+    /** The plan after the reconcile's steps: the reconcile's own plan was made before them. */
+    private Optional<Plan> planAfter(Instant now, List<HistoryEntry> entries) {
+        try {
+            FleetReading reading = fleet.read();
+            return Optional.of(reading.fleet().plan(now, entries, reading.releases()));
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 }

@@ -100,7 +100,7 @@ final class OperatorWorld implements AutoCloseable {
     ClusterUpgradeResource upgrade(String name, String release, Matcher... matchers) {
         ClusterUpgradeResource u = new ClusterUpgradeResource();
         u.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(NAMESPACE).build());
-        u.setSpec(new ClusterUpgradeSpec(List.of(matchers), release, null, null, null, null, null, null, null, null));
+        u.setSpec(new ClusterUpgradeSpec(List.of(matchers), release, null, null, null, null, null, null, null, null, null));
         return client.resource(u).inNamespace(NAMESPACE).create();
     }
 

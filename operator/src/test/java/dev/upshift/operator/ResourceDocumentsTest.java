@@ -93,7 +93,7 @@ class ResourceDocumentsTest {
         ClusterUpgradeResource u = new ClusterUpgradeResource();
         u.setMetadata(new ObjectMetaBuilder().withName("broken").withNamespace("upshift-system").build());
         u.setSpec(new ClusterUpgradeSpec(List.of(OperatorWorld.label("stage", "dev")), "twenty", null, null, "soon",
-                null, null, null, null, null));
+                null, null, null, null, null, null));
 
         ResourceDocuments.Read read = new ResourceDocuments().read(List.of(), List.of(), List.of(u));
 

@@ -21,6 +21,8 @@ import org.apiguardian.api.API;
  * @param fallback {@code rolling} or {@code none}
  * @param timeout how long a hop may stay in progress
  * @param stages ordered groups of the selected clusters
+ * @param drift {@code report} or {@code repair}: what a selected cluster whose fields drifted from its
+ *     release gets
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -35,4 +37,5 @@ public record ClusterUpgradeSpec(
         @JsonPropertyDescription("rolling, inPlace or external") String strategy,
         @JsonPropertyDescription("when every strategy declines: rolling or none") String fallback,
         @JsonPropertyDescription("how long one hop may stay in progress before it fails") String timeout,
-        @JsonPropertyDescription("ordered groups of the selected clusters") List<Stage> stages) {}
+        @JsonPropertyDescription("ordered groups of the selected clusters") List<Stage> stages,
+        @JsonPropertyDescription("drift from the release: report (default) or repair") String drift) {}
