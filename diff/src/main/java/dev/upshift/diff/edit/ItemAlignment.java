@@ -77,6 +77,7 @@ final class ItemAlignment {
                 return "n:" + JsonText.canonical(JsonTrees.normalize(plainName));
             }
         }
-        return "v:" + JsonText.canonical(JsonTrees.normalize(item));
+        // as written, nulls included: {} and {"a": null} are one content but two texts, and must not trade places
+        return "v:" + item;
     }
 }

@@ -248,6 +248,26 @@ class TextEditsTest {
     @DisplayName("lists")
     class Lists {
         @Test
+        @DisplayName("an item replaced by one of another shape leaves the next item alone, even one of the same content")
+        void itemOfAnotherShape() {
+            String text = """
+                    args:
+                    - {}
+                    # comment 4
+                    - args: null   # note 5
+                    image: false
+                    """;
+            assertThat(edit(text, t -> ((ArrayNode) t.get("args")).set(0, new com.fasterxml.jackson.databind.ObjectMapper()
+                    .createArrayNode().add("x")))).isEqualTo("""
+                    args:
+                    # comment 4
+                    - - x
+                    - args: null   # note 5
+                    image: false
+                    """);
+        }
+
+        @Test
         @DisplayName("an item that gains a name is edited in place, its comments and quotes kept")
         void itemGainsAName() {
             String text = """

@@ -26,24 +26,41 @@ class JsonPatchPropertiesTest {
         return JsonDiff.asJson(source, target);
     }
 
+    /**
+     * Whether the other implementation's diff is a valid patch by its own account: zjsonpatch 0.6.2
+     * sometimes emits a copy from a path that an earlier operation of the same patch shifted, which
+     * it cannot apply itself (source {@code {"b":[0,{},{},{"name":[0],"a":[]}]}}). Such a pair says
+     * nothing about Upshift and is passed over.
+     */
+    private static boolean theyAgree(JsonNode source, JsonNode target, JsonNode patch) {
+        try {
+            return com.flipkart.zjsonpatch.JsonPatch.apply(patch, source).equals(target);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
     @Test
     @DisplayName("applying another implementation's diff(a, b) to a gives b, for edited pairs")
     void applyingAnotherDiffReachesTheTargetForEditedPairs() {
-        qt().forAll(JsonGenerators.editedPairs(4)).checkAssert(pair ->
-                assertThat(JsonPatch.apply(pair._1, theirDiff(pair._1, pair._2))).isEqualTo(pair._2));
+        qt().forAll(JsonGenerators.editedPairs(4))
+                .assuming(pair -> theyAgree(pair._1, pair._2, theirDiff(pair._1, pair._2)))
+                .checkAssert(pair -> assertThat(JsonPatch.apply(pair._1, theirDiff(pair._1, pair._2))).isEqualTo(pair._2));
     }
 
     @Test
     @DisplayName("applying another implementation's diff(a, b) to a gives b, for unrelated values of any type")
     void applyingAnotherDiffReachesTheTargetForAnyPair() {
-        qt().forAll(JsonGenerators.anyPairs(3)).checkAssert(pair ->
-                assertThat(JsonPatch.apply(pair._1, theirDiff(pair._1, pair._2))).isEqualTo(pair._2));
+        qt().forAll(JsonGenerators.anyPairs(3))
+                .assuming(pair -> theyAgree(pair._1, pair._2, theirDiff(pair._1, pair._2)))
+                .checkAssert(pair -> assertThat(JsonPatch.apply(pair._1, theirDiff(pair._1, pair._2))).isEqualTo(pair._2));
     }
 
     @Test
     @DisplayName("apply never changes its inputs, and the result shares no container with them")
     void inputsAreLeftAlone() {
-        qt().forAll(JsonGenerators.editedPairs(4)).checkAssert(pair -> {
+        qt().forAll(JsonGenerators.editedPairs(4))
+                .assuming(pair -> theyAgree(pair._1, pair._2, theirDiff(pair._1, pair._2))).checkAssert(pair -> {
             JsonNode source = pair._1;
             JsonNode sourceBefore = source.deepCopy();
             JsonNode patch = theirDiff(source, pair._2);
