@@ -40,8 +40,11 @@ final class ApplyCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
     Main main;
 
-    @Option(names = "--fleet", required = true, paramLabel = "DIR", description = "the fleet folder")
+    @Option(names = "--fleet", paramLabel = "DIR", description = "the fleet folder")
     Path fleet;
+
+    @picocli.CommandLine.Mixin
+    GitRepository git;
 
     @Option(names = "--cluster", required = true, paramLabel = "NAME", description = "the cluster")
     String cluster;
@@ -59,7 +62,8 @@ final class ApplyCommand implements Callable<Integer> {
     @Option(names = "--wait", description = "follow the upgrade until the cluster runs the release or a hop failed")
     boolean waitForIt;
 
-    @Option(names = "--state", paramLabel = "DIR", description = "the state folder (default DIR/.upshift)")
+    @Option(names = "--state", paramLabel = "DIR", description = "the state folder (default DIR/.upshift; with --git,"
+            + " .upshift in the working folder, and the clone in its checkout folder)")
     Path state;
 
     @Option(names = "--probe", paramLabel = "files|simulated", defaultValue = "files",
@@ -84,13 +88,24 @@ final class ApplyCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Fleets.requireFolder(fleet);
-        Path folder = state != null ? state : JsonLinesJournal.stateFolder(fleet);
-        if (!review(out, err)) {
-            return Main.PROBLEM;
+        git.check(spec.commandLine(), fleet);
+        Path folder = state != null ? state : git.given() ? Path.of(".upshift") : JsonLinesJournal.stateFolder(fleet);
+        Path fleet = git.given() ? git.fleetIn(folder.resolve("checkout")) : this.fleet;
+        if (!git.given()) {
+            Fleets.requireFolder(fleet);
+            if (!review(fleet, out, err)) {
+                return Main.PROBLEM;
+            }
         }
         try (EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(), probe == RunCommand.Probe.simulated, 0,
-                0, dryRun, "upshift apply", database.openIfGiven(spec.commandLine()))) {
+                0, dryRun, "upshift apply", database.openIfGiven(spec.commandLine()),
+                git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty())) {
+            if (setup.git().isPresent()) {
+                err.println("upshift: " + GitRepository.readAt(setup.git().get().checkout()));
+                if (!review(fleet, out, err)) {
+                    return Main.PROBLEM;
+                }
+            }
             setup.notices().forEach(n -> err.println("upshift: note: " + n));
             Application a = setup.engine.apply(Fleets.instant(now), cluster, Optional.ofNullable(to), reason);
             a.faults().forEach(f -> err.println("upshift: fault: " + f));
@@ -107,7 +122,7 @@ final class ApplyCommand implements Callable<Integer> {
     }
 
     /** Prints the review of the next hop's change; whether there is one to publish. */
-    private boolean review(PrintWriter out, PrintWriter err) {
+    private boolean review(Path fleet, PrintWriter out, PrintWriter err) {
         PlanInput input = Fleets.read(fleet);
         var prepared = main.planner().prepare(input);
         Optional<dev.upshift.core.plan.PlanEntry> entry = prepared.plan(Fleets.instant(now)).entry(cluster);

@@ -62,8 +62,15 @@ final class DemoCommand implements Callable<Integer> {
             description = "where to write the HTML report; default: upshift-demo.html in the system's temporary folder")
     Path html;
 
+    @Option(names = "--git", description = "instead: commit the demo fleet into a fresh local GitOps repository,"
+            + " publish its first wave there as one commit per upgrade, and show git log and git show --stat")
+    boolean git;
+
     @Override
     public Integer call() {
+        if (git) {
+            return DemoGit.run(DemoFleet.root(), now != null ? now : DEMO_NOW, spec.commandLine().getOut());
+        }
         Path report = html != null ? html : Path.of(System.getProperty("java.io.tmpdir"), "upshift-demo.html");
         return run(DemoFleet.root(), now != null ? now : DEMO_NOW, report, spec.commandLine().getOut(),
                 spec.commandLine().getErr());

@@ -1,5 +1,7 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.adapters.git.GitCheckout;
+import dev.upshift.adapters.git.GitPublisher;
 import dev.upshift.adapters.postgres.PostgresHistoryStore;
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.core.engine.CrashPoint;
@@ -49,10 +51,12 @@ final class EngineSetup implements AutoCloseable {
     static final java.time.Duration CALL_DEADLINE = java.time.Duration.ofSeconds(30);
     private final dev.upshift.core.run.Deadlines deadlines;
     private final Optional<PostgresHistoryStore> database;
+    private final Optional<Git> git;
 
     private EngineSetup(Path fleet, Path state, Engine engine, HistoryStore history, String probeText,
             Optional<SimulatedProbe> simulated, Optional<EventLog> events, Optional<JsonLinesJournal> journal,
-            Optional<PostgresHistoryStore> database, dev.upshift.core.run.Deadlines deadlines) {
+            Optional<PostgresHistoryStore> database, dev.upshift.core.run.Deadlines deadlines, Optional<Git> git) {
+        this.git = git;
         this.fleet = fleet;
         this.deadlines = deadlines;
         this.state = state;
@@ -73,18 +77,65 @@ final class EngineSetup implements AutoCloseable {
     /** With {@code database} the history on PostgreSQL replaces the journal; the setup closes it. */
     static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
             boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database) {
+        return open(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database,
+                Optional.empty());
+    }
+
+    /**
+     * With {@code git} the fleet folder lies in its checkout, opened (cloned the first time) once the
+     * journal's lock is held, synced with the remote at every pass; upgrades are published into the
+     * repository. The setup closes the checkout.
+     */
+    static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
+            boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
+            Optional<java.util.function.Supplier<Git>> git) {
+        Git[] opened = new Git[1];
         try {
-            return build(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database);
+            return build(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database,
+                    git.map(g -> () -> opened[0] = g.get()));
         } catch (RuntimeException e) {
             database.ifPresent(PostgresHistoryStore::close);
+            if (opened[0] != null) {
+                opened[0].checkout().close();
+            }
             throw e;
         }
     }
 
+    /** The fleet in git, when the setup publishes there. */
+    Optional<Git> git() {
+        return git;
+    }
+
+    /** A fleet in git ({@code --git}): the working clone the fleet is read from, and the publisher into it. */
+    record Git(GitCheckout checkout, GitPublisher publisher) {
+        /** Opens the clone in {@code STATE/checkout}, at the branch's head. */
+        static Git of(GitRepository options, Path state) {
+            GitCheckout checkout = options.open(state.resolve("checkout"));
+            try {
+                return new Git(checkout, options.publisher(checkout));
+            } catch (RuntimeException e) {
+                checkout.close();
+                throw e;
+            }
+        }
+    }
+
     private static EngineSetup build(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed,
-            double failureRate, boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database) {
+            double failureRate, boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
+            Optional<java.util.function.Supplier<Git>> opening) {
         Optional<JsonLinesJournal> journal = dryRun || database.isPresent() ? Optional.empty()
                 : Optional.of(JsonLinesJournal.open(state, LockHolder.current(startedBy)));
+        Optional<Git> git;
+        try {
+            git = opening.map(java.util.function.Supplier::get);
+            if (git.isPresent()) {
+                Fleets.requireFolder(fleet);
+            }
+        } catch (RuntimeException e) {
+            journal.ifPresent(JsonLinesJournal::close);
+            throw e;
+        }
         HistoryStore history = dryRun ? new Scratch(database.map(PostgresHistoryStore::entries)
                 .orElseGet(() -> JsonLinesJournal.read(state).entries()))
                 : journal.<HistoryStore>map(j -> j).orElseGet(database::orElseThrow);
@@ -96,6 +147,7 @@ final class EngineSetup implements AutoCloseable {
         dev.upshift.core.run.Deadlines deadlines = new dev.upshift.core.run.Deadlines(CALL_DEADLINE);
         Engine.Builder b = Engine.builder()
                 .fleet(deadlines.fleet(() -> {
+                    git.ifPresent(g -> g.checkout().sync());
                     String now = fingerprint(fleet);
                     if (last[0] == null || !now.equals(seen[0])) {
                         last[0] = planner.prepare(Fleets.read(fleet));
@@ -109,7 +161,7 @@ final class EngineSetup implements AutoCloseable {
         ChangePublisher publisher = dryRun
                 ? (u, c) -> Publication.published("dry run: nothing written (" + c.changedDocuments().size()
                         + " documents would change, and spec.release)")
-                : FilePublisher.of(fleet);
+                : git.<ChangePublisher>map(Git::publisher).orElseGet(() -> FilePublisher.of(fleet));
         b.publisher(deadlines.publisher(publisher));
         Optional<SimulatedProbe> simulated = Optional.empty();
         StatusProbe probe;
@@ -130,7 +182,7 @@ final class EngineSetup implements AutoCloseable {
         events.ifPresent(e -> b.events(deadlines.events(e)));
         journal.ifPresent(j -> j.notices().forEach(n -> { }));
         return new EngineSetup(fleet, state, b.build(), history, probeText, simulated, events, journal, database,
-                deadlines);
+                deadlines, git);
     }
 
     /**
@@ -202,7 +254,11 @@ final class EngineSetup implements AutoCloseable {
         try {
             journal.ifPresent(JsonLinesJournal::close);
         } finally {
-            database.ifPresent(PostgresHistoryStore::close);
+            try {
+                database.ifPresent(PostgresHistoryStore::close);
+            } finally {
+                git.ifPresent(g -> g.checkout().close());
+            }
         }
     }
 

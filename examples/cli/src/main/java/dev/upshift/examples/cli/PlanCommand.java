@@ -35,9 +35,12 @@ final class PlanCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--fleet", required = true, paramLabel = "DIR",
+    @Option(names = "--fleet", paramLabel = "DIR",
             description = "a fleet folder: ManagedClusters, Releases, MaintenanceSchedules, ClusterUpgrades, any layout")
     Path fleet;
+
+    @CommandLine.Mixin
+    GitRepository git;
 
     @Option(names = "--now", paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
             description = "the instant to plan at (RFC 3339, or a date for its midnight UTC); default: now")
@@ -55,6 +58,13 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        git.check(spec.commandLine(), fleet);
+        try (GitRepository.Reading reading = git.read(fleet, spec.commandLine().getErr())) {
+            return plan(reading.folder());
+        }
+    }
+
+    private int plan(Path fleet) {
         PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet));
         Plan plan = prepared.plan(Fleets.instant(now));
         boolean errors = Fleets.print(plan.problems(), spec.commandLine().getErr());

@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -39,10 +40,14 @@ final class RunCommand implements Callable<Integer> {
     @CommandLine.ParentCommand
     Main main;
 
-    @Option(names = "--fleet", required = true, paramLabel = "DIR", description = "the fleet folder")
+    @Option(names = "--fleet", paramLabel = "DIR", description = "the fleet folder")
     Path fleet;
 
-    @Option(names = "--state", paramLabel = "DIR", description = "the state folder (default DIR/.upshift)")
+    @Mixin
+    GitRepository git;
+
+    @Option(names = "--state", paramLabel = "DIR", description = "the state folder (default DIR/.upshift; with --git,"
+            + " .upshift in the working folder, and the clone in its checkout folder)")
     Path state;
 
     @Option(names = "--once", description = "one reconcile, then exit")
@@ -93,11 +98,16 @@ final class RunCommand implements Callable<Integer> {
         check();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path folder = state != null ? state : JsonLinesJournal.stateFolder(fleet);
-        Fleets.requireFolder(fleet);
+        Path folder = state != null ? state : git.given() ? Path.of(".upshift") : JsonLinesJournal.stateFolder(fleet);
+        Path fleet = git.given() ? git.fleetIn(folder.resolve("checkout")) : this.fleet;
+        if (!git.given()) {
+            Fleets.requireFolder(fleet);
+        }
         try (EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(), probe == Probe.simulated, seed,
-                failureRate, dryRun, "upshift run", database.openIfGiven(spec.commandLine()))) {
+                failureRate, dryRun, "upshift run", database.openIfGiven(spec.commandLine()),
+                git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty())) {
             setup.notices().forEach(n -> err.println("upshift: note: " + n));
+            setup.git().ifPresent(r -> out.println("git: " + GitRepository.readAt(r.checkout()) + "; " + r.publisher()));
             out.println("probe: " + setup.probeText);
             out.println(setup.historyText(dryRun));
             out.flush();
@@ -122,6 +132,7 @@ final class RunCommand implements Callable<Integer> {
 
     private void check() {
         CommandLine cl = spec.commandLine();
+        git.check(cl, fleet);
         if (virtualClock && (from == null || until == null)) {
             throw new CommandLine.ParameterException(cl, "--virtual-clock needs --from and --until");
         }
