@@ -35,7 +35,7 @@ class GitCommandsTest {
         Path seed = dir.resolve("seed");
         git(dir, "init", "-q", "--bare", "-b", "main", bare.toString());
         git(dir, "clone", "-q", bare.toString(), seed.toString());
-        GitKillFleet.generate(seed.resolve("fleet"), 4);
+        KillFleet.generate(seed.resolve("fleet"), 4);
         git(seed, "add", "-A");
         git(seed, "commit", "-q", "-m", "The fleet");
         git(seed, "push", "-q", "origin", "HEAD:main");

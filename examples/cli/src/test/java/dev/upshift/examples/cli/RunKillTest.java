@@ -44,8 +44,8 @@ class RunKillTest {
     void survivesKills() throws Exception {
         Path calm = dir.resolve("calm");
         Path killed = dir.resolve("killed");
-        generate(calm);
-        generate(killed);
+        KillFleet.generate(calm, CLUSTERS, 40);
+        KillFleet.generate(killed, CLUSTERS, 40);
         String[] args = {"run", "--fleet", "?", "--virtual-clock", "--from", FROM, "--until", UNTIL, "--probe",
             "simulated", "--seed", "3", "--failure-rate", "0.05"};
 
@@ -122,56 +122,5 @@ class RunKillTest {
             }
         }
         return out;
-    }
-
-    /** Three releases two hops apart, 500 clusters in three stages, nightly windows. */
-    private static void generate(Path fleet) throws IOException {
-        Files.createDirectories(fleet.resolve("clusters"));
-        String[][] releases = {{"1.0.0", "1.28.4"}, {"1.1.0", "1.29.2"}, {"1.2.0", "1.30.1"}};
-        StringBuilder r = new StringBuilder();
-        for (String[] rel : releases) {
-            r.append("---\napiVersion: upshift.dev/v1alpha1\nkind: Release\nmetadata: {name: \"").append(rel[0])
-                    .append("\"}\nspec:\n  components: {kubernetes: ").append(rel[1]).append("}\n");
-        }
-        Files.writeString(fleet.resolve("releases.yaml"), r, StandardCharsets.UTF_8);
-        Files.writeString(fleet.resolve("schedule.yaml"), """
-                apiVersion: upshift.dev/v1alpha1
-                kind: MaintenanceSchedule
-                metadata: {name: nightly}
-                spec:
-                  timeZone: UTC
-                  maintenanceWindows:
-                    - {name: night, startTime: 2027-01-01T20:00:00Z, duration: 8h, recurrence: FREQ=DAILY}
-                """, StandardCharsets.UTF_8);
-        Files.writeString(fleet.resolve("upgrade.yaml"), """
-                apiVersion: upshift.dev/v1alpha1
-                kind: ClusterUpgrade
-                metadata: {name: to-1.2}
-                spec:
-                  matchers: [{name: all, value: ".*", isRegex: true}]
-                  release: 1.2.0
-                  expectedDuration: 1h
-                  stages:
-                    - {name: dev, matchers: [{key: stage, value: dev}], soak: 2h, maxConcurrent: 40, maxFailures: 10}
-                    - {name: staging, matchers: [{key: stage, value: staging}], soak: 4h, maxConcurrent: 60, maxFailures: 20}
-                    - {name: prod, matchers: [{key: stage, value: prod}], maxConcurrent: 80, maxFailures: 40}
-                """, StandardCharsets.UTF_8);
-        String[] stages = {"dev", "staging", "prod", "prod"};
-        for (int i = 0; i < CLUSTERS; i++) {
-            String stage = stages[i % stages.length];
-            String release = i % 5 == 0 ? "1.1.0" : "1.0.0";
-            Files.writeString(fleet.resolve("clusters").resolve("c" + i + ".yaml"), """
-                    # cluster %d, a comment the publisher keeps
-                    apiVersion: upshift.dev/v1alpha1
-                    kind: ManagedCluster
-                    metadata:
-                      name: c%d
-                      labels: {stage: %s}
-                    spec:
-                      release: %s   # bumped by Upshift
-                      infrastructure: aws
-                      schedule: nightly
-                    """.formatted(i, i, stage, release), StandardCharsets.UTF_8);
-        }
     }
 }

@@ -5,11 +5,22 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The generated fleet of the git crash test: three releases two hops apart, clusters in three stages, nightly windows. */
-final class GitKillFleet {
-    private GitKillFleet() {}
+/**
+ * The generated fleet of the crash tests: three releases two hops apart, clusters in three stages
+ * (dev, staging, prod twice as large), nightly windows, every fifth cluster a hop ahead.
+ */
+final class KillFleet {
+    private KillFleet() {}
 
+    /** With stage concurrency 10, 15 and 20: for small fleets. */
     static void generate(Path fleet, int clusters) throws IOException {
+        generate(fleet, clusters, 10);
+    }
+
+    /**
+     * @param devConcurrency how many dev clusters upgrade at once; staging takes 1.5 times it, prod twice
+     */
+    static void generate(Path fleet, int clusters, int devConcurrency) throws IOException {
         Files.createDirectories(fleet.resolve("clusters"));
         String[][] releases = {{"1.0.0", "1.28.4"}, {"1.1.0", "1.29.2"}, {"1.2.0", "1.30.1"}};
         StringBuilder r = new StringBuilder();
@@ -36,10 +47,10 @@ final class GitKillFleet {
                   release: 1.2.0
                   expectedDuration: 1h
                   stages:
-                    - {name: dev, matchers: [{key: stage, value: dev}], soak: 2h, maxConcurrent: 10, maxFailures: 10}
-                    - {name: staging, matchers: [{key: stage, value: staging}], soak: 4h, maxConcurrent: 15, maxFailures: 20}
-                    - {name: prod, matchers: [{key: stage, value: prod}], maxConcurrent: 20, maxFailures: 40}
-                """, StandardCharsets.UTF_8);
+                    - {name: dev, matchers: [{key: stage, value: dev}], soak: 2h, maxConcurrent: %d, maxFailures: 10}
+                    - {name: staging, matchers: [{key: stage, value: staging}], soak: 4h, maxConcurrent: %d, maxFailures: 20}
+                    - {name: prod, matchers: [{key: stage, value: prod}], maxConcurrent: %d, maxFailures: 40}
+                """.formatted(devConcurrency, devConcurrency * 3 / 2, devConcurrency * 2), StandardCharsets.UTF_8);
         String[] stages = {"dev", "staging", "prod", "prod"};
         for (int i = 0; i < clusters; i++) {
             Files.writeString(fleet.resolve("clusters").resolve("c" + i + ".yaml"), """
