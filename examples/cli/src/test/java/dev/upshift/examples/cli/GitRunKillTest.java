@@ -41,6 +41,20 @@ class GitRunKillTest {
     @TempDir
     Path dir;
 
+    /**
+     * Removes the lock files a killed push left in the bare repository. Over {@code file://} JGit
+     * writes the remote's refs itself, so killing the client kills the server's writer halfway; a
+     * git server never leaves its own ref locks to its clients. Without this, one kill inside a push
+     * leaves {@code refs/heads/main.lock}, and every later push answers "failed to lock".
+     */
+    private static void serverRecovers(Path bare) throws java.io.IOException {
+        try (java.util.stream.Stream<Path> all = Files.walk(bare)) {
+            for (Path lock : all.filter(f -> f.getFileName().toString().endsWith(".lock")).toList()) {
+                Files.deleteIfExists(lock);
+            }
+        }
+    }
+
     @Test
     @DisplayName("killed 15 times while publishing into git, every hop has exactly one commit carrying its key")
     void survivesKills() throws Exception {
@@ -49,7 +63,7 @@ class GitRunKillTest {
         Path seed = dir.resolve("seed");
         git(dir, "init", "-q", "--bare", "-b", "main", bare.toString());
         git(dir, "clone", "-q", bare.toString(), seed.toString());
-        GitKillFleet.generate(seed.resolve("fleet"), CLUSTERS);
+        KillFleet.generate(seed.resolve("fleet"), CLUSTERS);
         git(seed, "add", "-A");
         git(seed, "commit", "-q", "-m", "The fleet");
         git(seed, "push", "-q", "origin", "HEAD:main");
@@ -68,6 +82,7 @@ class GitRunKillTest {
                 killedMidway++;
             }
             Processes.await(p, Duration.ofMinutes(2), "upshift run --git (killed)");
+            serverRecovers(bare);
         }
         Path log = dir.resolve("last.log");
         int code = Processes.await(child(args, log), Duration.ofMinutes(5), "upshift run --git (to the end)");
