@@ -14,12 +14,35 @@ final class Attempts {
     private final Map<String, Integer> tries = new HashMap<>();
     private final Map<String, HistoryEntry> lastOutcome = new HashMap<>();
     private final Map<String, Attempt> latestStarted = new HashMap<>();
+    private final java.util.Set<String> active = new java.util.HashSet<>();
     private long epoch;
+
+    private int seen;
+    private HistoryEntry last;
 
     static Attempts of(List<HistoryEntry> entries) {
         Attempts a = new Attempts();
         entries.forEach(a::add);
+        a.seen = entries.size();
+        a.last = entries.isEmpty() ? null : entries.get(entries.size() - 1);
         return a;
+    }
+
+    /**
+     * Folds in what a journal holds beyond what was read, when it extends it (at least as long, the
+     * same entry object where the last read ended); whether it did.
+     */
+    boolean readOn(List<HistoryEntry> entries) {
+        int size = entries.size();
+        if (size < seen || seen > 0 && entries.get(seen - 1) != last) {
+            return false;
+        }
+        for (int k = seen; k < size; k++) {
+            add(entries.get(k));
+        }
+        seen = size;
+        last = size == 0 ? null : entries.get(size - 1);
+        return true;
     }
 
     void add(HistoryEntry e) {
@@ -31,6 +54,11 @@ final class Attempts {
         }
         attempt.add(e);
         latest.put(e.clusterId(), attempt);
+        if (attempt.inFlight() || attempt.owesFinish()) {
+            active.add(e.clusterId());
+        } else {
+            active.remove(e.clusterId());
+        }
         if (attempt.starting != null || attempt.published != null || attempt.outcome != null) {
             latestStarted.put(e.clusterId(), attempt);
         }
@@ -63,8 +91,19 @@ final class Attempts {
         return tries.getOrDefault(hopKey(cluster, from, to), 0);
     }
 
-    java.util.Collection<Attempt> latestAttempts() {
-        return latest.values();
+    /** Whether the cluster's latest attempt is in flight or owes its finish. */
+    boolean active(String cluster) {
+        return !active.isEmpty() && active.contains(cluster);
+    }
+
+    /** The clusters whose latest attempt is in flight or owes its finish. */
+    java.util.Set<String> activeClusters() {
+        return java.util.Collections.unmodifiableSet(active);
+    }
+
+    /** The latest attempts that are in flight or owe their finish. */
+    List<Attempt> activeAttempts() {
+        return active.stream().map(latest::get).toList();
     }
 
     long epoch() {

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.plan.PlanSession;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.EventSink;
 import dev.upshift.spi.HistoryEntry;
@@ -77,6 +78,11 @@ public final class Engine {
     final Map<String, Instant> afterHooksDue = new HashMap<>();
     /** When attempts that pause outside their windows time out, by upgrade id: a cache, computed again after a restart. */
     final Map<String, Instant> deadlines = new HashMap<>();
+    /** The fleet last read, planned again where it is the same one (a simulation's, an operator's between changes). */
+    private PlanSession session;
+    /** The journal last read, folded into attempts: read on from there while the journal only grows. */
+    private Attempts attempts;
+    private FleetIndex fleetIndex;
 
     private Engine(Builder b) {
         this.fleet = Objects.requireNonNull(b.fleet, "an engine needs a fleet source (builder.fleet)");
@@ -144,8 +150,9 @@ public final class Engine {
                 faults.add(Fault.of(CallSite.READ_FLEET, null, e));
                 break;
             }
-            plan = reading.fleet().plan(now, journal, reading.releases());
-            Pass p = new Pass(this, now, journal, reading, plan, faulted);
+            plan = plan(reading, now, journal);
+            Pass p = new Pass(this, now, attempts(journal), fleetIndex(reading), reading, plan, faulted);
+            session.nextInstant(now).ifPresent(p.wakes()::add);
             if (!starts) {
                 p.withoutStarts();
             }
@@ -191,8 +198,30 @@ public final class Engine {
             return new Application(Application.Kind.FAULTED, "the fleet or its history could not be read: "
                     + Fault.describe(e), List.of(), List.of(Fault.of(CallSite.READ_FLEET, clusterId, e)));
         }
-        Plan plan = reading.fleet().plan(now, journal, reading.releases());
-        return new Pass(this, now, journal, reading, plan, new HashSet<>()).apply(clusterId, to, reason);
+        Plan plan = plan(reading, now, journal);
+        return new Pass(this, now, attempts(journal), fleetIndex(reading), reading, plan, new HashSet<>())
+                .apply(clusterId, to, reason);
+    }
+
+    private Plan plan(FleetReading reading, Instant now, List<HistoryEntry> journal) {
+        if (session == null || session.fleet() != reading.fleet()) {
+            session = reading.fleet().session();
+        }
+        return session.plan(now, journal, reading.releases());
+    }
+
+    private Attempts attempts(List<HistoryEntry> journal) {
+        if (attempts == null || !attempts.readOn(journal)) {
+            attempts = Attempts.of(journal);
+        }
+        return attempts;
+    }
+
+    private FleetIndex fleetIndex(FleetReading reading) {
+        if (fleetIndex == null || fleetIndex.fleet() != reading.fleet()) {
+            fleetIndex = FleetIndex.of(reading.fleet());
+        }
+        return fleetIndex;
     }
 
     /**

@@ -20,7 +20,6 @@ import dev.upshift.spi.WindowPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,8 +35,9 @@ final class Pass {
     private final FleetReading reading;
     private final Plan plan;
     private final Attempts attempts;
-    private final Map<String, ManagedCluster> clusters = new HashMap<>();
-    private final Map<String, ClusterUpgrade> intents = new HashMap<>();
+    private final Map<String, ManagedCluster> clusters;
+    private final Map<String, ClusterUpgrade> intents;
+    private final Map<String, Integer> positions;
     private final List<HistoryEntry> recorded = new ArrayList<>();
     private final List<Fault> faults = new ArrayList<>();
     private final Wakes wakes;
@@ -47,21 +47,18 @@ final class Pass {
 
     private final java.util.Set<String> faulted;
 
-    Pass(Engine engine, Instant now, List<HistoryEntry> journal, FleetReading reading, Plan plan,
+    Pass(Engine engine, Instant now, Attempts attempts, FleetIndex index, FleetReading reading, Plan plan,
             java.util.Set<String> faulted) {
         this.engine = engine;
         this.faulted = faulted;
         this.now = now;
         this.reading = reading;
         this.plan = plan;
-        this.attempts = Attempts.of(journal);
+        this.attempts = attempts;
         this.wakes = new Wakes(now);
-        for (ManagedCluster c : reading.fleet().clusters()) {
-            clusters.putIfAbsent(c.id(), c);
-        }
-        for (ClusterUpgrade u : reading.fleet().input().upgrades()) {
-            intents.putIfAbsent(u.name(), u);
-        }
+        this.clusters = index.clusters();
+        this.intents = index.intents();
+        this.positions = index.positions();
     }
 
     List<HistoryEntry> recorded() {
@@ -96,9 +93,12 @@ final class Pass {
         List<Flight> toProbe = new ArrayList<>();
         List<Flight> toFinish = new ArrayList<>();
         List<PlanEntry> toStart = new ArrayList<>();
-        for (PlanEntry e : plan.entries()) {
-            wakes.plan(e);
-            if (faulted.contains(e.cluster())) {
+        List<PlanEntry> entries = plan.entries();
+        java.util.BitSet busy = busy(entries);
+        for (int i = 0; i < entries.size(); i++) {
+            PlanEntry e = entries.get(i);
+            boolean ready = startsAllowed && e.state() == UpgradeState.READY;
+            if (!ready && !busy.get(i) || faulted.contains(e.cluster())) {
                 continue;
             }
             Optional<Attempt> a = attempts.latest(e.cluster());
@@ -158,6 +158,20 @@ final class Pass {
         }
         finishes.stream().filter(h -> h.step() == Step.FINISHED)
                 .forEach(h -> engine.crashPoints.reached(CrashPoint.FINISH_JOURNALED, h.clusterId()));
+    }
+
+    /** The positions in the plan of the clusters whose latest attempt is in flight or owes its finish. */
+    private java.util.BitSet busy(List<PlanEntry> entries) {
+        java.util.BitSet busy = new java.util.BitSet(entries.size());
+        for (String cluster : attempts.activeClusters()) {
+            Integer i = positions.get(cluster);
+            if (i != null && i < entries.size() && entries.get(i).cluster().equals(cluster)) {
+                busy.set(i);
+            } else if (i != null) {
+                plan.entry(cluster).ifPresent(e -> busy.set(entries.indexOf(e)));
+            }
+        }
+        return busy;
     }
 
     /**
@@ -251,9 +265,9 @@ final class Pass {
     /** Attempts in flight or owing their finish whose cluster is no longer in the fleet: skipped. */
     private List<HistoryEntry> leftTheFleet() {
         List<HistoryEntry> out = new ArrayList<>();
-        for (Attempt a : attempts.latestAttempts()) {
+        for (Attempt a : attempts.activeAttempts()) {
             HistoryEntry last = a.last;
-            if (clusters.containsKey(last.clusterId()) || !(a.inFlight() || a.owesFinish())) {
+            if (clusters.containsKey(last.clusterId())) {
                 continue;
             }
             Reason why = Reason.of(EngineReasons.LEFT_FLEET, "cluster " + last.clusterId() + " left the fleet during "

@@ -1,7 +1,5 @@
 package dev.upshift.core.engine;
 
-import dev.upshift.core.plan.PlanEntry;
-import dev.upshift.spi.Reason;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -17,13 +15,6 @@ final class Wakes {
     void add(Instant t) {
         if (t.isAfter(now) && (earliest == null || t.isBefore(earliest))) {
             earliest = t;
-        }
-    }
-
-    void plan(PlanEntry e) {
-        e.window().ifPresent(w -> add(w.start()));
-        for (Reason r : e.reasons()) {
-            r.until().ifPresent(this::add);
         }
     }
 

@@ -58,6 +58,12 @@ final class Draft {
     Optional<Duration> overrun = Optional.empty();
     /** Its hops, once windows are placed; derived from the path when null. */
     List<PlannedHop> hops;
+    /**
+     * The earliest instant at which its entry could read differently with the same history and
+     * releases: what lets a {@link PlanSession} keep the entry until then. The round's instant means
+     * "plan it again next time".
+     */
+    Instant validUntil = Instant.MAX;
 
     Draft(ManagedCluster cluster, Version from, Optional<LocalDate> endOfLife) {
         this.cluster = cluster;
@@ -67,6 +73,13 @@ final class Draft {
 
     boolean needsWindow() {
         return state == null;
+    }
+
+    /** Notes that the entry may change at {@code t}. */
+    void validUntil(Instant t) {
+        if (t.isBefore(validUntil)) {
+            validUntil = t;
+        }
     }
 
     void block(Reason reason) {

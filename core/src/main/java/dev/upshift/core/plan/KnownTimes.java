@@ -20,10 +20,12 @@ final class KnownTimes {
      */
     static void addToBlocked(Draft d, Instant now, Optional<Instant> startTime) {
         Optional<Freeze> freeze = d.cluster.freeze().filter(f -> f.blocks(now));
+        freeze.ifPresent(f -> d.validUntil(f.until()));
         if (freeze.isPresent() && !has(d, ReasonCodes.FROZEN)) {
             d.times.add(frozen(freeze.get()));
         }
         Optional<Instant> start = startTime.filter(t -> t.isAfter(now));
+        start.ifPresent(d::validUntil);
         if (start.isPresent() && d.upgrade.isPresent() && !has(d, ReasonCodes.WAITING_START_TIME)) {
             d.times.add(startTime(d.upgrade.get(), start.get()));
         }

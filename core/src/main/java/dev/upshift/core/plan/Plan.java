@@ -35,14 +35,20 @@ public record Plan(Instant now, List<PlanEntry> entries, List<Problem> problems)
      */
     public Plan {
         Objects.requireNonNull(now, "now");
-        entries = List.copyOf(entries);
         problems = List.copyOf(problems);
+        // a round's own entries are sorted and never changed: taken as they are
+        entries = entries instanceof SortedEntries ? entries : sorted(entries);
+    }
+
+    private static List<PlanEntry> sorted(List<PlanEntry> given) {
+        List<PlanEntry> entries = List.copyOf(given);
         for (int i = 1; i < entries.size(); i++) {
             if (entries.get(i - 1).cluster().compareTo(entries.get(i).cluster()) >= 0) {
                 throw new IllegalArgumentException("plan entries must be sorted by cluster id, without repeats: "
                         + entries.get(i - 1).cluster() + " before " + entries.get(i).cluster());
             }
         }
+        return entries;
     }
 
     /** The entry of a cluster, found by binary search. */

@@ -144,18 +144,35 @@ public final class PreparedFleet {
      * @throws IllegalArgumentException when {@code now} lies outside 1900–9000, the range schedules support
      */
     public Plan plan(Instant now, List<HistoryEntry> history, Map<String, Version> releases) {
-        Objects.requireNonNull(now, "now");
+        checkInstant(now);
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(releases, "releases");
-        if (now.isBefore(EARLIEST) || !now.isBefore(LATEST)) {
-            throw new IllegalArgumentException("plans are made for instants from " + EARLIEST + " up to " + LATEST
-                    + ", not " + now);
-        }
-        Plan plan = new Round(this, model, now, history, releases).run();
+        Plan plan = new Round(this, model, now, HistoryIndex.of(model, history, releases))
+                .run(null, null, new Round.Kept(now, model.clusters.size()));
         if (LOG.isDebugEnabled()) {
             LOG.debug("planned {} clusters at {}: {}", plan.entries().size(), now, plan.counts());
         }
         return plan;
+    }
+
+    /**
+     * A session that plans this fleet again and again as time goes on and a journal grows, each
+     * plan equal to {@link #plan(Instant, List, Map)}'s but costing about what changed.
+     */
+    public PlanSession session() {
+        return new PlanSession(this);
+    }
+
+    void checkInstant(Instant now) {
+        Objects.requireNonNull(now, "now");
+        if (now.isBefore(EARLIEST) || !now.isBefore(LATEST)) {
+            throw new IllegalArgumentException("plans are made for instants from " + EARLIEST + " up to " + LATEST
+                    + ", not " + now);
+        }
+    }
+
+    FleetModel model() {
+        return model;
     }
 
     List<StageGroup> groups(UpgradeSelection upgrade) {

@@ -16,133 +16,230 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.PriorityQueue;
 
 /**
  * One planning round: the fleet at one instant with one history. First each cluster on its own
  * (history, target, path, reviewable change, schedule), then each upgrade's stages in order (gating,
  * soak, failures, concurrency), then windows. Linear in clusters plus history.
+ *
+ * <p>Given what the round before it kept ({@link Kept}), a round drafts again only the clusters
+ * whose history or release changed or whose entry could read differently by now, and the members
+ * of a stage whose judgement changed; every other entry is the one kept (see {@link PlanSession}).
  */
 final class Round {
     private final PreparedFleet fleet;
     private final FleetModel model;
     private final Instant now;
     private final LocalDate today;
-    private final Map<String, Version> releases;
-    private final HistoryEntry[] latest;
-    private final HistoryEntry[] latestConfig;
-    private final HistoryEntry[] latestHop;
-    private final HistoryEntry[] landing;
-    private final boolean[] midPath;
-    private final Instant[] succeeded;
-    private final Draft[] drafts;
+    private final HistoryIndex history;
     private final WindowFinder windows;
 
-    Round(PreparedFleet fleet, FleetModel model, Instant now, List<HistoryEntry> history, Map<String, Version> releases) {
+    Round(PreparedFleet fleet, FleetModel model, Instant now, HistoryIndex history) {
         this.fleet = fleet;
         this.model = model;
         this.now = now;
         this.today = LocalDate.ofInstant(now, ZoneOffset.UTC);
-        this.releases = releases;
-        int n = model.clusters.size();
-        this.latest = new HistoryEntry[n];
-        this.latestConfig = new HistoryEntry[n];
-        this.latestHop = new HistoryEntry[n];
-        this.landing = new HistoryEntry[n];
-        this.midPath = new boolean[n];
-        this.succeeded = new Instant[n];
-        this.drafts = new Draft[n];
+        this.history = history;
         this.windows = new WindowFinder(fleet.schedules(), fleet.horizon(), now);
         fleet.schedules().indexAll(now);
-        index(history);
     }
 
-    private Version from(int i) {
-        ManagedCluster c = model.clusters.get(i);
-        return releases.isEmpty() ? c.release() : releases.getOrDefault(c.id(), c.release());
+    /** What a round leaves for the next: each entry, until when it holds, and each stage's judgement. */
+    static final class Kept {
+        final Instant now;
+        final PlanEntry[] entries;
+        final Instant[] valid;
+        final StageGate.Member[] members;
+        final List<StageGate.Params> params = new ArrayList<>();
+        final List<StageGate.Gate> out = new ArrayList<>();
+        /** The clusters whose entry is another object than the round before's. */
+        final BitSet replaced = new BitSet();
+        /** Each cluster's stage, by position among every upgrade's stages in order; -1 for none. */
+        int[] stageOf;
+        /** When entries may read differently, earliest first (some outdated: checked against {@code valid}). */
+        PriorityQueue<Expiry> expiries;
+
+        Kept(Instant now, int n) {
+            this.now = now;
+            this.entries = new PlanEntry[n];
+            this.valid = new Instant[n];
+            this.members = new StageGate.Member[n];
+        }
     }
+
+    /** An entry that may read differently from {@code at} on. */
+    record Expiry(Instant at, int cluster) {}
 
     /**
-     * Per cluster, the latest in-progress, succeeded or failed entry for its target, and its last
-     * success; the latest such entry of a hop from the release it runs now (the engine journals a
-     * path hop by hop); whether a hop of its upgrade landed it where it is (part-way along its path);
-     * and the latest entry of a configuration upgrade of its release.
+     * Plans every cluster, or, given the round before ({@code previous}) and the clusters whose history or
+     * release changed since ({@code changed}), only what may differ from it.
+     *
+     * @param kept filled with what this round leaves for the next
      */
-    private void index(List<HistoryEntry> history) {
-        for (HistoryEntry h : history) {
-            Integer i = model.index.get(h.clusterId());
-            if (i == null) {
-                continue;
-            }
-            boolean counts = h.state() == UpgradeState.IN_PROGRESS || h.state() == UpgradeState.SUCCEEDED
-                    || h.state() == UpgradeState.FAILED;
-            if (!counts) {
-                continue;
-            }
-            Optional<Release> target = model.assignments[i].target();
-            boolean toTarget = target.isPresent() && h.to().samePrecedence(target.get().version());
-            if (toTarget) {
-                latest[i] = later(latest[i], h);
-                if (h.state() == UpgradeState.SUCCEEDED && (succeeded[i] == null || h.at().isAfter(succeeded[i]))) {
-                    succeeded[i] = h.at();
+    Plan run(Kept previous, BitSet changed, Kept kept) {
+        int n = model.clusters.size();
+        Draft[] drafts = new Draft[n];
+        BitSet fresh = new BitSet(n);
+        if (previous == null) {
+            fresh.set(0, n);
+            kept.stageOf = stageOf(n);
+            kept.expiries = new PriorityQueue<>(Comparator.comparing(Expiry::at));
+        } else {
+            System.arraycopy(previous.entries, 0, kept.entries, 0, n);
+            System.arraycopy(previous.valid, 0, kept.valid, 0, n);
+            System.arraycopy(previous.members, 0, kept.members, 0, n);
+            kept.stageOf = previous.stageOf;
+            kept.expiries = previous.expiries;
+            fresh.or(changed);
+            while (!kept.expiries.isEmpty() && !kept.expiries.peek().at().isAfter(now)) {
+                Expiry x = kept.expiries.poll();
+                if (x.at().equals(previous.valid[x.cluster()])) {
+                    fresh.set(x.cluster());
                 }
             }
-            Version from = from(i);
-            if (!h.from().samePrecedence(h.to()) && h.to().samePrecedence(from)) {
-                landing[i] = later(landing[i], h);
-            }
-            if (h.from().samePrecedence(from) && h.to().samePrecedence(from)) {
-                latestConfig[i] = later(latestConfig[i], h);
-            } else if (!toTarget && h.from().samePrecedence(from)) {
-                latestHop[i] = later(latestHop[i], h);
-            } else if (!toTarget && h.to().samePrecedence(from) && h.state() == UpgradeState.SUCCEEDED
-                    && h.intent().isPresent() && model.assignments[i].upgrade()
-                            .filter(u -> u.name().equals(h.intent().get())).isPresent()) {
-                midPath[i] = true;
-            }
         }
-    }
-
-    private static HistoryEntry later(HistoryEntry known, HistoryEntry h) {
-        return known == null || !h.at().isBefore(known.at()) ? h : known;
-    }
-
-    Plan run() {
-        for (int i = 0; i < drafts.length; i++) {
+        BitSet moved = new BitSet();
+        for (int i = fresh.nextSetBit(0); i >= 0; i = fresh.nextSetBit(i + 1)) {
             drafts[i] = evaluate(i);
+            StageGate.Member m = StageGate.Member.of(drafts[i]);
+            if (previous == null || !m.equals(previous.members[i])) {
+                moved.set(i);
+            }
+            kept.members[i] = m;
         }
-        for (UpgradeSelection u : model.selection.upgrades()) {
-            new StageGate(drafts, windows, now).gate(fleet.groups(u));
-        }
-        for (Draft d : drafts) {
+        gate(previous, drafts, fresh, moved, kept);
+        for (int i = fresh.nextSetBit(0); i >= 0; i = fresh.nextSetBit(i + 1)) {
+            Draft d = drafts[i];
             if (d.needsWindow()) {
                 windows.place(d, Optional.empty());
             }
-        }
-        for (int i = 0; i < drafts.length; i++) {
-            if (drafts[i].state == UpgradeState.BLOCKED) {
+            if (d.state == UpgradeState.BLOCKED) {
                 // an upgrade's startTime holds its release upgrades, not a configuration change such as a repair
-                boolean config = drafts[i].kind.equals(Optional.of(PlanKind.CONFIG));
-                KnownTimes.addToBlocked(drafts[i], now, config ? Optional.empty() : model.assignments[i].upgrade()
+                boolean config = d.kind.equals(Optional.of(PlanKind.CONFIG));
+                KnownTimes.addToBlocked(d, now, config ? Optional.empty() : model.assignments[i].upgrade()
                         .flatMap(u -> u.upgrade().startTime()));
             }
         }
-        List<PlanEntry> entries = new ArrayList<>(drafts.length);
-        for (Draft d : drafts) {
+        for (int i = fresh.nextSetBit(0); i >= 0; i = fresh.nextSetBit(i + 1)) {
+            Draft d = drafts[i];
+            if (d.state == UpgradeState.READY) {
+                d.validUntil(now);
+            }
             Hops.place(d, windows);
-            entries.add(d.entry());
+            kept.entries[i] = d.entry();
+            kept.valid[i] = d.validUntil;
+            kept.replaced.set(i);
+            if (d.validUntil != Instant.MAX) {
+                kept.expiries.add(new Expiry(d.validUntil, i));
+            }
         }
-        return new Plan(now, entries, fleet.problems());
+        return new Plan(now, new SortedEntries(kept.entries), fleet.problems());
+    }
+
+    private int[] stageOf(int n) {
+        int[] stageOf = new int[n];
+        java.util.Arrays.fill(stageOf, -1);
+        int k = 0;
+        for (UpgradeSelection u : model.selection.upgrades()) {
+            for (StageGroup g : fleet.groups(u)) {
+                for (int m : g.members) {
+                    stageOf[m] = k;
+                }
+                k++;
+            }
+        }
+        return stageOf;
+    }
+
+    /** The entry with one reason replaced by another. */
+    private static PlanEntry withReason(PlanEntry e, Reason old, Reason now) {
+        List<Reason> reasons = new ArrayList<>(e.reasons());
+        int at = reasons.indexOf(old);
+        if (at < 0) {
+            throw new IllegalStateException("the kept entry of " + e.cluster() + " lacks " + old);
+        }
+        reasons.set(at, now);
+        return new PlanEntry(e.cluster(), e.from(), e.to(), e.path(), e.kind(), e.releaseChange(), e.upgrade(),
+                e.stage(), e.state(), e.window(), e.expectedEnd(), reasons, e.impact(), e.endOfLife(), e.unchecked(),
+                e.overrun(), e.hops());
+    }
+
+    /**
+     * Each upgrade's stages in order. A stage whose members' standing and incoming gate are as before
+     * keeps its judgement, and only its members drafted this round are gated; one whose judgement
+     * changed has every member it reaches drafted again, or, when only the stage before's count of
+     * clusters not done changed, their kept entries given the new count.
+     */
+    private void gate(Kept previous, Draft[] drafts, BitSet fresh, BitSet moved, Kept kept) {
+        StageGate gates = new StageGate(windows, now);
+        BitSet movedStages = new BitSet();
+        java.util.Map<Integer, List<Integer>> freshByStage = new java.util.HashMap<>();
+        for (int i = fresh.nextSetBit(0); i >= 0; i = fresh.nextSetBit(i + 1)) {
+            int k = kept.stageOf[i];
+            if (k >= 0) {
+                freshByStage.computeIfAbsent(k, x -> new ArrayList<>()).add(i);
+                if (moved.get(i)) {
+                    movedStages.set(k);
+                }
+            }
+        }
+        int k = 0;
+        for (UpgradeSelection u : model.selection.upgrades()) {
+            StageGate.Gate gate = StageGate.OPEN;
+            boolean sameIn = previous != null;
+            for (StageGroup g : fleet.groups(u)) {
+                StageGate.Params before = previous == null ? null : previous.params.get(k);
+                boolean same = sameIn && !movedStages.get(k);
+                StageGate.Params p = same ? before : gates.params(g, gate, kept.members);
+                if (before != null && !p.sameFor(before)) {
+                    again(g, p, before, previous, drafts, fresh, kept);
+                    gates.members(g, p, drafts, g.members);
+                } else {
+                    List<Integer> which = freshByStage.getOrDefault(k, List.of());
+                    gates.members(g, p, drafts, which.stream().mapToInt(Integer::intValue).toArray());
+                }
+                StageGate.Gate out = same ? previous.out.get(k) : gates.out(g, p, kept.members);
+                sameIn = previous != null && out.equals(previous.out.get(k));
+                gate = out;
+                kept.params.add(p);
+                kept.out.add(out);
+                k++;
+            }
+        }
+    }
+
+    /** The members a stage's changed judgement reaches: drafted again, or their kept entries patched. */
+    private void again(StageGroup g, StageGate.Params p, StageGate.Params before, Kept previous, Draft[] drafts,
+            BitSet fresh, Kept kept) {
+        boolean patch = p.onlyWaitingReasonDiffers(before);
+        for (int m : g.members) {
+            if (drafts[m] != null || !kept.members[m].gated()) {
+                continue;
+            }
+            if (patch) {
+                kept.entries[m] = withReason(previous.entries[m], before.in().hold().get(), p.in().hold().get());
+                kept.replaced.set(m);
+            } else {
+                drafts[m] = evaluate(m);
+                fresh.set(m);
+            }
+        }
     }
 
     private Draft evaluate(int i) {
         ManagedCluster c = model.clusters.get(i);
         Assignment a = model.assignments[i];
-        Version from = from(i);
+        Version from = history.from[i];
         Optional<Release> fromRelease = model.catalog.get(from);
-        Draft d = new Draft(c, from, fromRelease.flatMap(Release::endOfLife).filter(today::isAfter));
+        Optional<LocalDate> endOfLife = fromRelease.flatMap(Release::endOfLife);
+        Draft d = new Draft(c, from, endOfLife.filter(today::isAfter));
+        endOfLife.filter(eol -> !today.isAfter(eol))
+                .ifPresent(eol -> d.validUntil(eol.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant()));
         d.upgrade = a.upgrade().map(UpgradeSelection::name);
         d.stage = a.group().map(g -> g.stage.name());
         if (!a.blockers().isEmpty()) {
@@ -151,8 +248,8 @@ final class Round {
             return d;
         }
         Optional<Release> target = a.target();
-        d.succeededAt = succeeded[i];
-        if (landing(d, landing[i], target)) {
+        d.succeededAt = history.succeeded[i];
+        if (landing(d, history.landing[i], target)) {
             return d;
         }
         if (target.isPresent() && target.get().version().isNewerThan(from)) {
@@ -161,8 +258,9 @@ final class Round {
             d.releaseDone = true;
             d.to = target.map(t -> from);
             configUpgrade(i, d, fromRelease);
-            if (d.state == UpgradeState.UP_TO_DATE && target.isPresent() && latest[i] != null
-                    && latest[i].state() == UpgradeState.SUCCEEDED && latest[i].to().samePrecedence(from)) {
+            HistoryEntry last = history.latest[i];
+            if (d.state == UpgradeState.UP_TO_DATE && target.isPresent() && last != null
+                    && last.state() == UpgradeState.SUCCEEDED && last.to().samePrecedence(from)) {
                 // the intent brought it here: say so, rather than that nothing was ever to be done
                 d.state = UpgradeState.SUCCEEDED;
             }
@@ -198,13 +296,13 @@ final class Round {
             PlanKind next = path.hopKinds().isEmpty() ? path.kind() : path.hopKinds().get(0);
             d.upgradeKind = new UpgradeKind(next.versionChange(), change.changesNodes());
         }
-        HistoryEntry hop = latestHop[i];
+        HistoryEntry hop = history.latestHop[i];
         boolean nextHop = hop != null && !d.path.isEmpty() && hop.to().samePrecedence(d.path.get(0))
-                && (latest[i] == null || !hop.at().isBefore(latest[i].at()));
-        if (nextHop ? hopFromHistory(d, hop) : fromHistory(d, latest[i])) {
+                && (history.latest[i] == null || !hop.at().isBefore(history.latest[i].at()));
+        if (nextHop ? hopFromHistory(d, hop) : fromHistory(d, history.latest[i])) {
             return;
         }
-        d.midPath = midPath[i];
+        d.midPath = history.midPath[i];
         if (d.state == null) {
             checkSchedule(d);
         }
@@ -251,7 +349,7 @@ final class Round {
         DriftPolicy policy = model.assignments[i].upgrade().map(u -> u.upgrade().drift()).orElse(DriftPolicy.REPORT);
         Optional<Reason> drift = drifted ? Optional.of(Drift.reason(d.from, change.drift(), configured, policy))
                 : Optional.empty();
-        HistoryEntry last = latestConfig[i];
+        HistoryEntry last = history.latestConfig[i];
         if (!configured && policy == DriftPolicy.REPORT) {
             if (last != null && last.state() == UpgradeState.IN_PROGRESS && fromHistory(d, last)) {
                 d.holds.add(drift.orElseThrow());

@@ -4,7 +4,7 @@ import dev.upshift.common.value.Durations;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
-import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -15,39 +15,78 @@ import java.util.Optional;
  * {@code maxConcurrent} clusters of a stage are in flight (upgrading, or part-way along a path of
  * several hops, between two of them, which keep their slot), the ready ones taken in cluster-id order.
  * Each stage is visited once: linear in the upgrade's clusters.
+ *
+ * <p>A stage is judged in three parts, so that a {@link PlanSession} can keep the entries of a stage
+ * whose members did not change: {@link #params} from what each member's history says
+ * ({@link Member}), {@link #members} for the drafts made this round, {@link #out} for the stage after.
  */
 final class StageGate {
-    private final Draft[] drafts;
+    /** What the stages before say about the first. */
+    static final Gate OPEN = new Gate(Optional.of(Instant.MIN), false, Optional.empty());
+
     private final WindowFinder windows;
     private final Instant now;
 
-    StageGate(Draft[] drafts, WindowFinder windows, Instant now) {
-        this.drafts = drafts;
+    StageGate(WindowFinder windows, Instant now) {
         this.windows = windows;
         this.now = now;
     }
 
     /** What the previous stages say about the next one. */
-    private record Gate(Optional<Instant> openAt, boolean halted, Optional<Reason> hold) {}
+    record Gate(Optional<Instant> openAt, boolean halted, Optional<Reason> hold) {}
 
-    void gate(List<StageGroup> stages) {
-        Gate gate = new Gate(Optional.of(Instant.MIN), false, Optional.empty());
-        for (StageGroup g : stages) {
-            gate = stage(g, gate);
+    /**
+     * What stage gating reads of a cluster's draft before its window is looked for.
+     *
+     * @param staged it takes part in its stage's gating
+     * @param failed its upgrade failed
+     * @param inFlight it is upgrading, or part-way along its path and needing a window
+     * @param done its release part is done, or it failed
+     * @param succeededAt when its upgrade to the target last succeeded
+     * @param gated the stage's judgement reaches it: staged, and still needing a window
+     */
+    record Member(boolean staged, boolean failed, boolean inFlight, boolean done, Instant succeededAt, boolean gated) {
+        static Member of(Draft d) {
+            boolean failed = d.state == UpgradeState.FAILED;
+            return new Member(d.staged, failed, d.state == UpgradeState.IN_PROGRESS || d.midPath && d.needsWindow(),
+                    d.releaseDone || failed, d.succeededAt, d.staged && d.needsWindow());
         }
     }
 
-    private Gate stage(StageGroup g, Gate gate) {
+    /**
+     * A stage's judgement at this round: what reaches it from the stages before, whether it halts,
+     * and how many of its clusters may start.
+     */
+    record Params(Gate in, boolean ownHalt, boolean halted, Reason haltReason, int slots) {
+        /** Whether every member that is not ready reads the same under both. */
+        boolean sameFor(Params other) {
+            return other != null && in.equals(other.in) && ownHalt == other.ownHalt && halted == other.halted
+                    && Objects.equals(haltReason, other.haltReason);
+        }
+
+        /**
+         * Whether the members it reaches read the same as under {@code other} but for the stage before's
+         * {@code WAITING_STAGE} reason, whose count of clusters not done changed: the kept entries
+         * are then right with that one reason replaced.
+         */
+        boolean onlyWaitingReasonDiffers(Params other) {
+            return other != null && !halted && !other.halted && in.openAt().isEmpty() && other.in.openAt().isEmpty()
+                    && in.hold().isPresent() && other.in.hold().isPresent()
+                    && in.hold().get().code().equals(ReasonCodes.WAITING_STAGE)
+                    && other.in.hold().get().code().equals(ReasonCodes.WAITING_STAGE);
+        }
+    }
+
+    Params params(StageGroup g, Gate gate, Member[] members) {
         int failures = 0;
         int inFlight = 0;
         for (int m : g.members) {
-            Draft d = drafts[m];
-            if (!d.staged) {
+            Member d = members[m];
+            if (!d.staged()) {
                 continue;
             }
-            failures += d.state == UpgradeState.FAILED ? 1 : 0;
-            // a cluster part-way along its path is in flight between its hops: it keeps its slot
-            inFlight += d.state == UpgradeState.IN_PROGRESS || d.midPath && d.needsWindow() ? 1 : 0;
+            failures += d.failed() ? 1 : 0;
+            inFlight += d.inFlight() ? 1 : 0;
         }
         boolean ownHalt = failures > g.stage.maxFailures();
         boolean halted = gate.halted() || ownHalt;
@@ -55,14 +94,24 @@ final class StageGate {
                 ? Reason.of(ReasonCodes.STAGE_HALTED, g.describe() + " is halted: " + failures + " failed upgrade"
                         + (failures == 1 ? "" : "s") + ", more than its maxFailures of " + g.stage.maxFailures())
                 : gate.hold().filter(r -> r.code().equals(ReasonCodes.STAGE_HALTED)).orElse(null);
-        int slots = Math.max(0, g.limit() - inFlight);
-        for (int m : g.members) {
+        return new Params(gate, ownHalt, halted, haltReason, Math.max(0, g.limit() - inFlight));
+    }
+
+    /**
+     * Gates the members drafted this round ({@code drafts[m]} not null) among {@code which}, in
+     * cluster-id order: a member not drafted again is neither ready nor waiting for a slot (those are
+     * drafted every round), so it takes no slot.
+     */
+    void members(StageGroup g, Params p, Draft[] drafts, int[] which) {
+        Gate gate = p.in();
+        int slots = p.slots();
+        for (int m : which) {
             Draft d = drafts[m];
-            if (!d.staged || !d.needsWindow()) {
+            if (d == null || !d.staged || !d.needsWindow()) {
                 continue;
             }
-            if (halted) {
-                d.block(haltReason);
+            if (p.halted()) {
+                d.block(p.haltReason());
             } else if (gate.openAt().isEmpty()) {
                 // when the stage opens is not known: its time reasons are those it would have if it opened now
                 windows.place(d, Optional.empty());
@@ -74,6 +123,9 @@ final class StageGate {
             } else {
                 Instant openAt = gate.openAt().get();
                 windows.place(d, openAt == Instant.MIN ? Optional.empty() : Optional.of(openAt));
+                if (openAt.isAfter(now)) {
+                    d.validUntil(openAt);
+                }
                 if (openAt.isAfter(now) && d.state != UpgradeState.BLOCKED) {
                     d.times.add(gate.hold().orElseThrow());
                     d.state = UpgradeState.WAITING;
@@ -81,6 +133,7 @@ final class StageGate {
                     if (slots > 0) {
                         slots--;
                     } else {
+                        d.validUntil(now); // a slot may free at any step
                         d.holds.add(Reason.of(ReasonCodes.MAX_CONCURRENT, g.describe() + " already has " + g.limit()
                                 + " cluster" + (g.limit() == 1 ? "" : "s") + " upgrading or starting (maxConcurrent "
                                 + g.stage.maxConcurrent().orElseThrow() + ")"));
@@ -91,25 +144,27 @@ final class StageGate {
                 }
             }
         }
-        if (ownHalt) {
-            return new Gate(Optional.empty(), true, Optional.of(Reason.of(ReasonCodes.STAGE_HALTED, "an earlier stage is"
-                    + " halted: " + haltReason.message())));
-        }
-        return halted ? gate : next(g, gate);
     }
 
     /** The gate the stage after {@code g} meets. */
-    private Gate next(StageGroup g, Gate gate) {
+    Gate out(StageGroup g, Params p, Member[] members) {
+        if (p.ownHalt()) {
+            return new Gate(Optional.empty(), true, Optional.of(Reason.of(ReasonCodes.STAGE_HALTED, "an earlier stage is"
+                    + " halted: " + p.haltReason().message())));
+        }
+        return p.halted() ? p.in() : next(g, p.in(), members);
+    }
+
+    private Gate next(StageGroup g, Gate gate, Member[] members) {
         int open = 0;
         Instant lastSuccess = null;
         for (int m : g.members) {
-            Draft d = drafts[m];
-            boolean done = d.releaseDone || d.state == UpgradeState.FAILED;
-            if (!done) {
+            Member d = members[m];
+            if (!d.done()) {
                 open++;
             }
-            if (d.succeededAt != null && (lastSuccess == null || d.succeededAt.isAfter(lastSuccess))) {
-                lastSuccess = d.succeededAt;
+            if (d.succeededAt() != null && (lastSuccess == null || d.succeededAt().isAfter(lastSuccess))) {
+                lastSuccess = d.succeededAt();
             }
         }
         if (gate.openAt().isEmpty()) {

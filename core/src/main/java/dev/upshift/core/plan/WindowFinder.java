@@ -32,6 +32,7 @@ final class WindowFinder {
     private final Instant now;
     private final Map<Query, Optional<Interval>> answers = new HashMap<>();
     private final Map<HopQuery, Placement> hopAnswers = new HashMap<>();
+    private final Map<ExclusionQuery, Optional<Instant>> exclusionStarts = new HashMap<>();
 
     WindowFinder(ScheduleAccess schedules, Duration horizon, Instant now) {
         this.schedules = schedules;
@@ -53,6 +54,7 @@ final class WindowFinder {
             find(d, openAt);
         } catch (IllegalArgumentException | UpshiftException e) {
             // only instants past the supported range (a freeze or start time after the year 9000) get here
+            d.validUntil(now);
             d.window = Optional.empty();
             d.expectedEnd = Optional.empty();
             d.block(Reason.of(ReasonCodes.NO_WINDOW, "no window can be found: " + e.getMessage()));
@@ -69,13 +71,16 @@ final class WindowFinder {
         if (freeze.isPresent() && freeze.get().blocks(now)) {
             bound = later(bound, freeze.get().until());
             d.times.add(KnownTimes.frozen(freeze.get()));
+            d.validUntil(freeze.get().until());
         }
         if (d.startTime.isPresent() && d.startTime.get().isAfter(now)) {
             bound = later(bound, d.startTime.get());
+            d.validUntil(d.startTime.get());
             d.times.add(KnownTimes.startTime(d.upgrade.orElse(""), d.startTime.get()));
         }
         if (openAt.isPresent() && openAt.get().isAfter(now)) {
             bound = later(bound, openAt.get());
+            d.validUntil(openAt.get());
         }
         Duration atLeast = atLeast(d);
         // The freeze is part of the bound, so the schedule's own allowed time answers as withFreeze would.
@@ -86,7 +91,14 @@ final class WindowFinder {
                 atLeast, window));
         exclusion.ifPresent(d.times::add);
         Optional<Instant> excludedUntil = exclusion.flatMap(Reason::until);
+        if (exclusion.isPresent() && !bound.isAfter(now)) {
+            // the reason names the window the exclusion spoils, found from now: it reads differently once that opens
+            Instant bare = ask(scheduleName.get(), true, null, d.upgradeKind, bound, atLeast, Duration.ZERO)
+                    .map(Interval::start).orElse(now);
+            d.validUntil(bare.isAfter(now) ? bare : now);
+        }
         if (window.isEmpty()) {
+            d.validUntil(now);
             d.block(Reason.of(ReasonCodes.NO_WINDOW, "no window" + scheduleName.map(s -> " of schedule " + s).orElse("")
                     + " allows a " + d.upgradeKind + " upgrade" + (atLeast.isZero() ? "" : " of " + Durations.format(atLeast))
                     + " within " + horizon.toDays() + " days after " + bound));
@@ -96,10 +108,19 @@ final class WindowFinder {
         d.window = window;
         d.expectedEnd = expectedEnd(d, d.upgradeKind, allowed, w);
         if (!w.start().isAfter(now)) {
+            // a window open now starts now: an entry that stays ready is planned again each time (Round.run);
+            // one its stage holds reads the same until the window gets too short or an exclusion comes in reach
             d.state = UpgradeState.READY;
+            d.validUntil(readyUntil(schedule, d.upgradeKind, w, atLeast, d.expectedDuration));
             return;
         }
         d.state = UpgradeState.SCHEDULED;
+        // an open window found from now has its end come within reach as time goes on
+        d.validUntil(w.end().isPresent() || bound.isAfter(now) ? w.start() : now);
+        if (!atLeast.isZero() && !bound.isAfter(now)) {
+            // whether a window too short for it is open now shows in its reason
+            d.validUntil(permitsChange(allowed, d.upgradeKind));
+        }
         Instant explained = later(bound, excludedUntil.orElse(bound));
         if (w.start().isAfter(explained)) {
             boolean shortNow = !atLeast.isZero() && !bound.isAfter(now) && allowed.permits(now, d.upgradeKind);
@@ -274,6 +295,36 @@ final class WindowFinder {
             current = next.get();
         }
         return Optional.empty();
+    }
+
+    /**
+     * Until when a window open now stays the one found from each later instant: it leaves enough
+     * time, and a start then runs into no exclusion.
+     */
+    private Instant readyUntil(Optional<MaintenanceSchedule> schedule, UpgradeKind kind, Interval w, Duration atLeast,
+            Duration room) {
+        Instant until = w.end().map(e -> e.minus(atLeast)).orElse(Instant.MAX);
+        if (schedule.isPresent()) {
+            Optional<Instant> next = exclusionStarts.computeIfAbsent(new ExclusionQuery(schedule.get().name(), kind),
+                    q -> ScheduleAccess.blockingExclusion(schedule.get(), kind, now, horizon)
+                            .map(b -> b.occurrence().start()));
+            if (next.isPresent() && next.get().minus(room).isBefore(until)) {
+                until = next.get().minus(room);
+            }
+        }
+        return until.isAfter(now) ? until : now;
+    }
+
+    private record ExclusionQuery(String schedule, UpgradeKind kind) {}
+
+    /** The next instant after now at which the allowed time starts or stops permitting the kind. */
+    private Instant permitsChange(AllowedIntervals allowed, UpgradeKind kind) {
+        Optional<Interval> next = allowed.next(now, kind, Duration.ZERO, horizon);
+        if (next.isEmpty()) {
+            return now.plus(horizon);
+        }
+        Interval i = next.get();
+        return i.start().isAfter(now) ? i.start() : i.end().orElse(Instant.MAX);
     }
 
     private static Instant later(Instant a, Instant b) {

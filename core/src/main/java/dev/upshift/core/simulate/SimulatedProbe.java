@@ -45,6 +45,9 @@ public final class SimulatedProbe implements StatusProbe {
     private final long seed;
     private final double failureRate;
     private final Map<String, Instant> plannedEnds = new HashMap<>();
+    private final Map<String, HistoryEntry> open = new HashMap<>();
+    private int seen;
+    private HistoryEntry lastSeen;
 
     /**
      * A probe.
@@ -108,16 +111,43 @@ public final class SimulatedProbe implements StatusProbe {
     public Optional<Instant> nextChange(List<HistoryEntry> journal, Instant now) {
         Map<String, HistoryEntry> open = new HashMap<>();
         for (HistoryEntry e : journal) {
-            switch (e.step()) {
-                case STARTING -> open.put(e.upgradeId(), e);
-                case SUCCEEDED, FAILED, SKIPPED, FINISHED -> open.remove(e.upgradeId());
-                default -> {
-                    if (e.state() == dev.upshift.spi.UpgradeState.IN_PROGRESS) {
-                        open.putIfAbsent(e.upgradeId(), e);
-                    }
+            follow(open, e);
+        }
+        return earliestEnd(open, now);
+    }
+
+    /**
+     * {@link #nextChange(List, Instant)} of this probe's own history, read on from where the last
+     * call stopped while the history only grows: what a time-lapse asks at each instant.
+     */
+    Optional<Instant> nextChange(Instant now) {
+        List<HistoryEntry> journal = history.entries();
+        int size = journal.size();
+        if (size < seen || seen > 0 && journal.get(seen - 1) != lastSeen) {
+            open.clear();
+            seen = 0;
+        }
+        for (int k = seen; k < size; k++) {
+            follow(open, journal.get(k));
+        }
+        seen = size;
+        lastSeen = size == 0 ? null : journal.get(size - 1);
+        return earliestEnd(open, now);
+    }
+
+    private static void follow(Map<String, HistoryEntry> open, HistoryEntry e) {
+        switch (e.step()) {
+            case STARTING -> open.put(e.upgradeId(), e);
+            case SUCCEEDED, FAILED, SKIPPED, FINISHED -> open.remove(e.upgradeId());
+            default -> {
+                if (e.state() == dev.upshift.spi.UpgradeState.IN_PROGRESS) {
+                    open.putIfAbsent(e.upgradeId(), e);
                 }
             }
         }
+    }
+
+    private Optional<Instant> earliestEnd(Map<String, HistoryEntry> open, Instant now) {
         Map<String, Duration> known = durations();
         Instant next = null;
         for (HistoryEntry e : open.values()) {

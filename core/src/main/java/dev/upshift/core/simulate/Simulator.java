@@ -63,8 +63,10 @@ import org.apiguardian.api.API;
  *
  * <p><b>Contract.</b> A pure function of the prepared fleet and the settings: no wall clock, no
  * I/O, no threads; equal inputs give equal simulations (and byte-identical
- * {@link dev.upshift.core.present.SimulationJson}). Its cost is the number of steps times the cost
- * of a reconcile (a plan, and another where a step made one possible).
+ * {@link dev.upshift.core.present.SimulationJson}). A step costs what changed at it: the engine
+ * plans through a {@link dev.upshift.core.plan.PlanSession}, which plans again only the clusters
+ * whose history changed or whose entry could read differently by then, and the simulation's own
+ * bookkeeping follows only the entries that changed.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Simulator {
@@ -97,13 +99,21 @@ public final class Simulator {
         List<HistoryEntry> input = fleet.input().history();
         Journal journal = new Journal(input);
         Map<String, Version> documents = inFlight(input);
+        // read again only after a publication changed it: a reading copies the releases it is given
+        FleetReading[] reading = {null};
         ChangePublisher publisher = (upgrade, change) -> {
             documents.put(upgrade.cluster().id(), upgrade.to());
+            reading[0] = null;
             return Publication.published("simulated");
         };
         SimulatedProbe probe = new SimulatedProbe(journal, () -> fleet, settings.seed(), settings.failureRate());
         Engine engine = Engine.builder()
-                .fleet(() -> new FleetReading(fleet, documents))
+                .fleet(() -> {
+                    if (reading[0] == null) {
+                        reading[0] = new FleetReading(fleet, documents);
+                    }
+                    return reading[0];
+                })
                 .history(journal)
                 .publisher(publisher)
                 .probe(probe)

@@ -77,7 +77,7 @@ public final class TimeLapse {
             if (last) {
                 break;
             }
-            Optional<Instant> next = earliest(r.nextWake(), probe.nextChange(history.entries(), t));
+            Optional<Instant> next = earliest(r.nextWake(), probe.nextChange(t));
             if (next.isEmpty()) {
                 break;
             }

@@ -19,13 +19,30 @@ import java.util.Optional;
 /**
  * Folds the engine's reconciles into a simulation's state: the upgrades each cluster ran, where it
  * got to, what held it back between two instants, and one step per instant.
+ *
+ * <p>What held a cluster back is kept as a stretch that goes on while its plan entry and whether it
+ * is upgrading stay the same, and is added to the state when either changes: a step costs what
+ * changed at it, not the fleet (a session's plan keeps the very entries that did not change).
  */
 final class Timeline {
     private final SimulatedProbe probe;
     private State state = State.initial();
     private final List<SimulationStep> steps = new ArrayList<>();
+    private final java.util.Set<String> running = new java.util.HashSet<>();
     private Plan plan;
     private Instant at;
+    private Map<String, Integer> positions;
+    private PlanEntry[] shown;
+    private Hold[] holds;
+    private UpgradeState[] counted;
+    private final EnumMap<UpgradeState, Integer> counts = new EnumMap<>(UpgradeState.class);
+
+    /** What holds a cluster back, since when. */
+    private record Hold(String code, String message, Instant since) {
+        boolean same(Hold other) {
+            return other != null && code.equals(other.code) && message.equals(other.message);
+        }
+    }
 
     Timeline(SimulatedProbe probe) {
         this.probe = probe;
@@ -48,9 +65,6 @@ final class Timeline {
     }
 
     void accept(Reconciliation r) {
-        if (plan != null) {
-            hold(at, r.now());
-        }
         Map<String, PlanEntry> startedBy = new HashMap<>();
         r.started().forEach(e -> startedBy.putIfAbsent(e.cluster(), e));
         List<String> finished = new ArrayList<>();
@@ -69,16 +83,92 @@ final class Timeline {
             }
         }
         at = r.now();
+        Plan was = plan;
         plan = r.plan().orElse(plan);
         if (plan != null) {
+            follow(was, finished, started);
             steps.add(step(finished, started));
         }
     }
 
     /** What held each cluster back from the last instant to the range's end, when nothing happened after it. */
     void holdUntil(Instant until) {
-        if (plan != null && until.isAfter(at)) {
-            hold(at, until);
+        if (holds == null) {
+            return;
+        }
+        for (int i = 0; i < holds.length; i++) {
+            flush(i, until);
+        }
+    }
+
+    /** Brings each cluster's stretch and count up to the plan and state now: those whose entry or flight changed. */
+    private void follow(Plan was, List<String> finished, List<String> started) {
+        List<PlanEntry> entries = plan.entries();
+        if (shown == null || was == null || shown.length != entries.size()) {
+            if (holds != null) {
+                holdUntil(at);
+            }
+            positions = new HashMap<>();
+            shown = new PlanEntry[entries.size()];
+            holds = new Hold[entries.size()];
+            counted = new UpgradeState[entries.size()];
+            counts.clear();
+            for (int i = 0; i < shown.length; i++) {
+                positions.put(entries.get(i).cluster(), i);
+                update(i, entries.get(i));
+            }
+            return;
+        }
+        for (int i = 0; i < shown.length; i++) {
+            if (entries.get(i) != shown[i]) {
+                update(i, entries.get(i));
+            }
+        }
+        for (List<String> moved : List.of(finished, started)) {
+            for (String cluster : moved) {
+                Integer i = positions.get(cluster);
+                if (i != null) {
+                    update(i, entries.get(i));
+                }
+            }
+        }
+    }
+
+    private void update(int i, PlanEntry e) {
+        shown[i] = e;
+        boolean upgrading = running.contains(e.cluster());
+        UpgradeState s = upgrading ? UpgradeState.IN_PROGRESS : e.state();
+        if (counted[i] != s) {
+            if (counted[i] != null) {
+                counts.merge(counted[i], -1, Integer::sum);
+            }
+            counts.merge(s, 1, Integer::sum);
+            counted[i] = s;
+        }
+        Hold next = upgrading || e.state() == UpgradeState.IN_PROGRESS ? null : heldBy(e);
+        if (next == null ? holds[i] != null : !next.same(holds[i])) {
+            flush(i, at);
+            holds[i] = next;
+        }
+    }
+
+    private Hold heldBy(PlanEntry e) {
+        if (!e.reasons().isEmpty()) {
+            Reason first = e.reasons().get(0);
+            return new Hold(first.code(), first.message(), at);
+        }
+        if (e.state() == UpgradeState.SCHEDULED) {
+            return new Hold(ReasonCodes.OUTSIDE_WINDOW, "waiting for the window that opens at "
+                    + e.window().map(w -> w.start().toString()).orElse("a later time"), at);
+        }
+        return null;
+    }
+
+    private void flush(int i, Instant to) {
+        Hold h = holds[i];
+        if (h != null && to.isAfter(h.since())) {
+            state = state.hold(shown[i].cluster(), h.code(), h.since(), to, h.message());
+            holds[i] = new Hold(h.code(), h.message(), to);
         }
     }
 
@@ -93,6 +183,7 @@ final class Timeline {
             return;
         }
         SimulatedUpgrade u = f.upgrade();
+        running.remove(u.cluster());
         UpgradeState outcome = h.state() == UpgradeState.SUCCEEDED ? UpgradeState.SUCCEEDED : UpgradeState.FAILED;
         state = state.land(u.cluster(), u.ended(outcome));
         if (outcome == UpgradeState.SUCCEEDED && !u.to().equals(u.from())) {
@@ -109,6 +200,7 @@ final class Timeline {
         SimulatedUpgrade u = new SimulatedUpgrade(h.clusterId(), e.upgrade(), e.stage(), h.from(), h.to(), kind,
                 h.at(), end, UpgradeState.IN_PROGRESS, e.window(), h.hop().number(), h.hop().count(), repair);
         state = state.launch(new State.Flight(u, h.upgradeId()));
+        running.add(h.clusterId());
     }
 
     /** What exclusions judged for the upgrade it started: the next hop's kind, or {@code config}. */
@@ -120,30 +212,13 @@ final class Timeline {
                 : PlanKind.of(e.from().changeTo(e.to().get())));
     }
 
-    private void hold(Instant from, Instant to) {
-        if (!to.isAfter(from)) {
-            return;
-        }
-        for (PlanEntry e : plan.entries()) {
-            if (state.running().containsKey(e.cluster()) || e.state() == UpgradeState.IN_PROGRESS) {
-                continue;
-            }
-            if (!e.reasons().isEmpty()) {
-                Reason first = e.reasons().get(0);
-                state = state.hold(e.cluster(), first.code(), from, to, first.message());
-            } else if (e.state() == UpgradeState.SCHEDULED) {
-                state = state.hold(e.cluster(), ReasonCodes.OUTSIDE_WINDOW, from, to, "waiting for the window that opens at "
-                        + e.window().map(w -> w.start().toString()).orElse("a later time"));
-            }
-        }
-    }
-
     private SimulationStep step(List<String> finished, List<String> started) {
-        EnumMap<UpgradeState, Integer> counts = new EnumMap<>(UpgradeState.class);
-        for (PlanEntry e : plan.entries()) {
-            UpgradeState s = state.running().containsKey(e.cluster()) ? UpgradeState.IN_PROGRESS : e.state();
-            counts.merge(s, 1, Integer::sum);
-        }
-        return new SimulationStep(at, finished, started, state.running().keySet().toJavaList(), counts);
+        EnumMap<UpgradeState, Integer> shownCounts = new EnumMap<>(UpgradeState.class);
+        counts.forEach((s, n) -> {
+            if (n > 0) {
+                shownCounts.put(s, n);
+            }
+        });
+        return new SimulationStep(at, finished, started, state.running().keySet().toJavaList(), shownCounts);
     }
 }

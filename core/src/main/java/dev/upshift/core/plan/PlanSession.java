@@ -1,0 +1,120 @@
+package dev.upshift.core.plan;
+
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+
+import dev.upshift.release.Version;
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.Reason;
+import java.time.Instant;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.apiguardian.api.API;
+
+/**
+ * One prepared fleet planned again and again as time goes on and its journal grows, as a
+ * controller's reconciles and a simulation's steps plan it: each plan equals
+ * {@link PreparedFleet#plan(Instant, List, Map)} of the same arguments, and costs, after the first,
+ * about the clusters it has to plan again rather than the whole fleet.
+ *
+ * <p>A plan is made again only for the clusters whose history or running release changed since the
+ * last call, those whose entry could read differently by now (a window opened, a reason's time came,
+ * a day passed an end of life, a freeze ended: each entry knows the earliest such instant), and the
+ * members of a stage whose judgement changed (its gate, its halt); every other entry is the one
+ * planned before.
+ *
+ * <p>The history is taken to extend the one of the last call when it is at least as long and holds
+ * the very same entry object at that call's last position (an append-only journal, such as
+ * {@link dev.upshift.spi.HistoryStore#entries()} of the engine's stores, read again); otherwise, and
+ * when {@code now} is earlier than the last call's, the fleet is planned from scratch.
+ *
+ * <p><b>Contract.</b> Pure: no clock, no I/O, no threads. Not thread-safe: one caller at a time.
+ */
+@API(status = EXPERIMENTAL, since = "0.1")
+public final class PlanSession {
+    private final PreparedFleet fleet;
+    private HistoryIndex index;
+    private Round.Kept kept;
+    /** Every instant the last plan's entries name (window starts, reasons' untils), with how many name it. */
+    private final TreeMap<Instant, Integer> instants = new TreeMap<>();
+
+    PlanSession(PreparedFleet fleet) {
+        this.fleet = Objects.requireNonNull(fleet, "fleet");
+    }
+
+    /** The fleet this session plans. */
+    public PreparedFleet fleet() {
+        return fleet;
+    }
+
+    /**
+     * The plan at {@code now}, equal to {@link PreparedFleet#plan(Instant, List, Map)} of the same
+     * arguments.
+     *
+     * @param now the instant
+     * @param history the journal, oldest first
+     * @param releases cluster id to the release it runs now; clusters not named run their document's
+     * @throws IllegalArgumentException when {@code now} lies outside 1900–9000, the range schedules support
+     */
+    public Plan plan(Instant now, List<HistoryEntry> history, Map<String, Version> releases) {
+        fleet.checkInstant(now);
+        Objects.requireNonNull(history, "history");
+        Objects.requireNonNull(releases, "releases");
+        BitSet changed = new BitSet();
+        boolean again = index != null && kept != null && !now.isBefore(kept.now)
+                && index.update(history, releases, changed);
+        if (!again) {
+            index = HistoryIndex.of(fleet.model(), history, releases);
+        }
+        Round.Kept next = new Round.Kept(now, fleet.clusters().size());
+        Plan plan;
+        try {
+            plan = new Round(fleet, fleet.model(), now, index).run(again ? kept : null, changed, next);
+        } catch (RuntimeException e) {
+            // what a round shares with the last may be half updated: the next call plans from scratch
+            index = null;
+            kept = null;
+            throw e;
+        }
+        if (!again) {
+            instants.clear();
+        }
+        for (int i = next.replaced.nextSetBit(0); i >= 0; i = next.replaced.nextSetBit(i + 1)) {
+            if (again) {
+                count(kept.entries[i], -1);
+            }
+            count(next.entries[i], 1);
+        }
+        kept = next;
+        return plan;
+    }
+
+    /**
+     * The earliest instant after {@code t} that an entry of the last plan names: a window's start or a
+     * reason's {@code until}; when a controller has something to look at again. Empty before the first
+     * plan, or when no entry names a later instant.
+     */
+    public Optional<Instant> nextInstant(Instant t) {
+        Objects.requireNonNull(t, "t");
+        return Optional.ofNullable(instants.higherKey(t));
+    }
+
+    private void count(PlanEntry e, int by) {
+        e.window().ifPresent(w -> count(w.start(), by));
+        for (Reason r : e.reasons()) {
+            r.until().ifPresent(t -> count(t, by));
+        }
+    }
+
+    private void count(Instant t, int by) {
+        instants.merge(t, by, (a, b) -> a + b == 0 ? null : a + b);
+    }
+
+    @Override
+    public String toString() {
+        return "plan session of " + fleet;
+    }
+}
