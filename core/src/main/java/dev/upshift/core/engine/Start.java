@@ -107,7 +107,8 @@ final class Start {
         Version target = entry.to().orElse(to);
         int remaining = Math.max(1, entry.path().size());
         Optional<HistoryEntry> last = pass.attempts().lastOutcome(entry.cluster());
-        if (last.isPresent() && last.get().state() == UpgradeState.SUCCEEDED) {
+        // a configuration change (no path) is an upgrade of its own, not a further hop of the one that landed it
+        if (!entry.path().isEmpty() && last.isPresent() && last.get().state() == UpgradeState.SUCCEEDED) {
             HistoryEntry done = last.get();
             if (done.to().equals(entry.from()) && done.hop().target().equals(target)
                     && done.intent().equals(entry.upgrade())) {

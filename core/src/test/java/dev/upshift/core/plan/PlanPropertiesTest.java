@@ -344,12 +344,31 @@ class PlanPropertiesTest {
         });
     }
 
+    /** Whether the configuration change a cluster running {@code at} makes (as the planner computes it) touches nodes. */
+    private static boolean configChangesNodes(PlanInput input, ManagedCluster c, dev.upshift.release.Version at) {
+        dev.upshift.release.Release r = input.catalog().get(at).orElseThrow();
+        return ChangeSummary.of(ClusterChange.compute(c, Optional.of(r), r, Optional.empty(), at.equals(c.release())))
+                .changesNodes();
+    }
+
     @Test
     @DisplayName("no simulated upgrade or hop runs into an exclusion that blocks its kind, whatever its window policy;"
             + " a cluster's hops run one after the other, in the order of its path")
     void simulationRespectsExclusions() {
         AtomicInteger laterHops = new AtomicInteger();
-        qt().withExamples(60).forAll(longs().all()).checkAssert(seed -> {
+        qt().withExamples(60).forAll(longs().all()).checkAssert(seed -> respectsExclusions(seed, laterHops));
+        assertThat(laterHops.get()).as("later hops ran").isGreaterThan(10);
+    }
+
+    @Test
+    @DisplayName("a configuration change after a release upgrade is judged by its own change (seed -386: it moves no"
+            + " nodes, so an exclusion of node upgrades does not hold it, and it is not the path's next hop)")
+    void configurationChangeAfterAnUpgradeIsJudgedByItsOwnChange() {
+        respectsExclusions(-386, new AtomicInteger());
+    }
+
+    private static void respectsExclusions(long seed, AtomicInteger laterHops) {
+        {
             RandomFleets.Generated g = longer(RandomFleets.generate(seed), Duration.ofHours(4));
             PreparedFleet prepared = Planner.standard().prepare(g.input());
             Simulation sim = Simulator.run(prepared, SimulationSettings.between(g.now(), g.now().plus(Duration.ofDays(30))));
@@ -361,9 +380,12 @@ class PlanPropertiesTest {
                 if (s.isEmpty()) {
                     continue;
                 }
-                boolean nodes = sim.firstPlan().entry(u.cluster()).flatMap(PlanEntry::impact)
-                        .filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent();
                 PlanKind hop = u.from().equals(u.to()) ? PlanKind.CONFIG : hopKind(g.input().catalog(), u.from(), u.to());
+                // a configuration change is judged by what its own change does to the nodes, not the release upgrade's
+                boolean nodes = hop == PlanKind.CONFIG
+                        ? configChangesNodes(g.input(), clusters.get(u.cluster()), u.to())
+                        : sim.firstPlan().entry(u.cluster()).flatMap(PlanEntry::impact)
+                                .filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent();
                 assertThat(u.kind()).isEqualTo(hop);
                 UpgradeKind kind = new UpgradeKind(hop.versionChange(), nodes);
                 assertThat(blockingOverlap(s.get(), kind, u.start(), duration(u.upgrade().map(upgrades::get))))
@@ -383,8 +405,12 @@ class PlanPropertiesTest {
                     }
                 }
             }
-        });
-        assertThat(laterHops.get()).as("later hops ran").isGreaterThan(10);
+            for (SimulatedUpgrade u : sim.upgrades()) {
+                if (u.from().equals(u.to())) {
+                    assertThat(u.hop()).as("seed %s: %s is a change of its own", seed, u).isEqualTo(1);
+                }
+            }
+        }
     }
 
     @Test
