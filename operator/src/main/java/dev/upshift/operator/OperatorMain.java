@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 import org.apiguardian.api.API;
 
 /**
@@ -77,7 +78,7 @@ public final class OperatorMain {
             settings.historyPassword().ifPresent(history::password);
             store = history.build();
         } catch (UpshiftException | IllegalArgumentException | IllegalStateException e) {
-            err.println(NAME + OperatorSettings.HISTORY_URL + ": " + e.getMessage());
+            err.println(NAME + OperatorSettings.HISTORY_URL + ": " + oneLine(e.getMessage()));
             return 1;
         }
         KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
@@ -90,37 +91,33 @@ public final class OperatorMain {
         AtomicReference<String> why = new AtomicReference<>("");
         UpshiftOperator replica;
         try {
-            ServerSideApply apply = settings.mockApiServer() ? new MockServerApply(client)
-                    : new Fabric8ServerSideApply(client);
-            ClusterApiWiring wiring = ClusterApiWiring.of(client, settings.clusterNamespace(), apply);
-            replica = UpshiftOperator.builder()
-                    .client(client).namespace(settings.namespace()).identity(settings.identity())
-                    .leaseName(settings.leaseName()).lease(settings.lease().leaseDuration(),
-                            settings.lease().renewDeadline(), settings.lease().retryPeriod(), true)
-                    .history(new PostgresFencedHistory(store))
-                    .inventory(wiring.inventory()).publisher(wiring.publisher()).probe(wiring.probe())
-                    .pollInterval(settings.poll())
-                    .serverSideApplyStatus(!settings.mockApiServer())
-                    .onTermEnded((term, reason) -> {
-                        why.set(term + ": " + reason);
-                        ended.countDown();
-                    })
-                    .build();
+            replica = replica(settings, client, store, (term, reason) -> {
+                why.set(term + ": " + reason);
+                ended.countDown();
+            });
             if (settings.mockApiServer()) {
                 err.println(NAME + "WARNING: " + OperatorSettings.MOCK_API_SERVER + " is set: publishing by JSON merge"
                         + " patch, without field ownership, dry-run or admission; for a test's mock API server only");
             }
             replica.start();
         } catch (RuntimeException e) {
-            err.println(NAME + "could not start against the API server " + client.getMasterUrl() + ": " + e.getMessage());
+            err.println(NAME + "could not start against the API server " + client.getMasterUrl() + ": "
+                    + oneLine(e.getMessage()));
             client.close();
             store.close();
             return 1;
         }
+        AtomicBoolean stopped = new AtomicBoolean();
+        Runnable stop = () -> {
+            if (stopped.compareAndSet(false, true)) {
+                replica.stop();
+                store.close();
+                client.close();
+            }
+        };
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             stopping.set(true);
-            replica.stop();
-            store.close();
+            stop.run();
         }, "upshift-shutdown"));
         try {
             ended.await();
@@ -130,11 +127,36 @@ public final class OperatorMain {
         if (stopping.get()) {
             return 0;
         }
-        replica.stop();
-        store.close();
-        client.close();
+        stop.run();
         err.println(NAME + "the term of " + why.get() + "; exiting, so that a fresh replica joins the election");
         return 1;
+    }
+
+    private static UpshiftOperator replica(OperatorSettings settings, KubernetesClient client,
+            PostgresHistoryStore store, BiConsumer<Term, String> onTermEnded) {
+        ServerSideApply apply = settings.mockApiServer() ? new MockServerApply(client)
+                : new Fabric8ServerSideApply(client);
+        ClusterApiWiring wiring = ClusterApiWiring.of(client, settings.clusterNamespace(), apply);
+        Leadership.Timing lease = settings.lease();
+        return UpshiftOperator.builder()
+                .client(client).namespace(settings.namespace()).identity(settings.identity())
+                .leaseName(settings.leaseName())
+                .lease(lease.leaseDuration(), lease.renewDeadline(), lease.retryPeriod(), true)
+                .history(new PostgresFencedHistory(store))
+                .inventory(wiring.inventory()).publisher(wiring.publisher()).probe(wiring.probe())
+                .pollInterval(settings.poll())
+                .serverSideApplyStatus(!settings.mockApiServer())
+                .onTermEnded(onTermEnded)
+                .build();
+    }
+
+    /** A library's message on one line: YAML parsers point at the place on lines of their own. */
+    private static String oneLine(String message) {
+        if (message == null) {
+            return "no reason given";
+        }
+        return String.join(" ", message.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.equals("^"))
+                .toList());
     }
 
     /**
@@ -146,8 +168,9 @@ public final class OperatorMain {
         try {
             found = Config.autoConfigure(null);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException(OperatorSettings.KUBECONFIG + ": the Kubernetes client's configuration"
-                    + " could not be read: " + e.getMessage());
+            throw new IllegalArgumentException(OperatorSettings.KUBECONFIG + ": "
+                    + settings.kubeconfig().map(f -> "the kubeconfig " + f).orElse("the Kubernetes client's configuration")
+                    + " could not be read: " + oneLine(e.getMessage()));
         }
         Config config = new ConfigBuilder(found).withUserAgent("upshift-operator/" + settings.identity()).build();
         if (settings.mockApiServer() && !onLoopback(config.getMasterUrl())) {

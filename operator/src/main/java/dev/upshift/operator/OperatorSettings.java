@@ -19,7 +19,8 @@ import java.util.Optional;
  */
 record OperatorSettings(String namespace, String identity, String leaseName, String historyUrl,
         Optional<String> historyUser, Optional<String> historyPassword, String fleet, Duration poll,
-        Optional<String> clusterNamespace, Leadership.Timing lease, boolean mockApiServer) {
+        Optional<String> clusterNamespace, Optional<String> kubeconfig, Leadership.Timing lease,
+        boolean mockApiServer) {
 
     static final String NAMESPACE = "UPSHIFT_NAMESPACE";
     static final String IDENTITY = "UPSHIFT_IDENTITY";
@@ -52,7 +53,8 @@ record OperatorSettings(String namespace, String identity, String leaseName, Str
         if (!url.startsWith("jdbc:postgresql:")) {
             throw new IllegalArgumentException(HISTORY_URL + ": expected jdbc:postgresql://HOST[:PORT]/DATABASE");
         }
-        value(env, KUBECONFIG).ifPresent(OperatorSettings::readable);
+        Optional<String> kubeconfig = value(env, KUBECONFIG);
+        kubeconfig.ifPresent(OperatorSettings::readable);
         Duration leaseDuration = duration(env, LEASE_DURATION, "15s");
         Duration renewDeadline = duration(env, RENEW_DEADLINE, "10s");
         Duration retryPeriod = duration(env, RETRY_PERIOD, "2s");
@@ -70,7 +72,7 @@ record OperatorSettings(String namespace, String identity, String leaseName, Str
         }).orElse(false);
         return new OperatorSettings(namespace, identity, value(env, LEASE).orElse("upshift-operator"), url,
                 value(env, HISTORY_USER), value(env, HISTORY_PASSWORD), value(env, FLEET).orElse(namespace),
-                duration(env, POLL, "30s"), value(env, CLUSTER_NAMESPACE),
+                duration(env, POLL, "30s"), value(env, CLUSTER_NAMESPACE), kubeconfig,
                 new Leadership.Timing(leaseDuration, renewDeadline, retryPeriod, true), mock);
     }
 

@@ -26,7 +26,7 @@ class OperatorMainRefusesTest {
     record Case(String name, Map<String, String> env, List<String> args, int status, String line) {}
 
     @Test
-    @DisplayName("missing history URL, unreadable kubeconfig, bad durations, an argument, the mock setting off loopback,"
+    @DisplayName("missing history URL, unreadable or garbled kubeconfig, bad durations, an argument, the mock setting off loopback,"
             + " an unreachable history: one line naming the setting, exit status not 0")
     void badSettings() throws Exception {
         Path kubeconfig = dir.resolve("kubeconfig");
@@ -34,6 +34,8 @@ class OperatorMainRefusesTest {
                 + " \"https://192.0.2.10:6443\"}\ncontexts:\n- name: far\n  context: {cluster: far}\ncurrent-context: far\n",
                 StandardCharsets.UTF_8);
         String missing = dir.resolve("no-such-kubeconfig").toString();
+        Path garbage = dir.resolve("garbage-kubeconfig");
+        Files.writeString(garbage, "clusters: [\n", StandardCharsets.UTF_8);
         List<Case> cases = List.of(
                 new Case("no-history-url", without(OperatorSettings.HISTORY_URL), List.of(), 2,
                         "upshift-operator: UPSHIFT_HISTORY_URL is not set: the history's database,"
@@ -42,6 +44,8 @@ class OperatorMainRefusesTest {
                         "upshift-operator: KUBECONFIG: cannot read the kubeconfig file " + missing + " (expected a"
                                 + " readable file; unset KUBECONFIG inside a cluster, where the pod's service account"
                                 + " is used)"),
+                new Case("garbage-kubeconfig", with("KUBECONFIG", garbage.toString()), List.of(), 2,
+                        "upshift-operator: KUBECONFIG: the kubeconfig " + garbage + " could not be read: "),
                 new Case("bad-poll", with(OperatorSettings.POLL, "every so often"), List.of(), 2,
                         "upshift-operator: UPSHIFT_POLL_INTERVAL: expected a duration such as 30s or 1m, not"
                                 + " \"every so often\""),

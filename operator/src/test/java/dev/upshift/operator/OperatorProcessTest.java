@@ -13,6 +13,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -144,6 +146,28 @@ class OperatorProcessTest {
         UpshiftAssertions.assertThatHistory(entries).isValid();
         assertThat(b.terminate()).isEqualTo(143);
         assertHandedBack(b);
+    }
+
+    @Test
+    @DisplayName("a process whose lease another holder took stops acting and exits with status 1 and one line, for"
+            + " Kubernetes to start a fresh replica")
+    void aProcessThatLosesTheLeaseExits(TestInfo test) throws Exception {
+        OperatorProcess a = start("replica-a", test);
+        eventually(a, "replica-a holds the lease", () -> "replica-a".equals(holder()));
+
+        Lease lease = api.client.resources(Lease.class).inNamespace(NAMESPACE).withName(LEASE).get();
+        lease.getSpec().setHolderIdentity("intruder");
+        lease.getSpec().setLeaseTransitions(lease.getSpec().getLeaseTransitions() + 1);
+        lease.getSpec().setLeaseDurationSeconds(3600);
+        lease.getSpec().setRenewTime(ZonedDateTime.now(ZoneOffset.UTC));
+        api.client.resource(lease).update();
+
+        assertThat(a.await()).as("exit status; output:%n%s", a.output()).isEqualTo(1);
+        assertThat(a.lines()).filteredOn(l -> l.startsWith("upshift-operator: ")).last().isEqualTo("upshift-operator:"
+                + " the term of replica-a, epoch 1: the lease was lost; exiting, so that a fresh replica joins the"
+                + " election");
+        assertThat(a.output()).contains("replica-a, epoch 1 stops acting: the lease was lost").doesNotContain("Exception");
+        assertThat(holder()).isEqualTo("intruder");
     }
 
     private OperatorProcess start(String identity, TestInfo test) throws IOException {
