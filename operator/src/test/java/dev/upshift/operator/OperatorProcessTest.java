@@ -175,6 +175,7 @@ class OperatorProcessTest {
         env.put("KUBECONFIG", api.kubeconfig(dir).toString());
         env.put(OperatorSettings.NAMESPACE, NAMESPACE);
         env.put(OperatorSettings.IDENTITY, identity);
+        env.put(OperatorSettings.LEASE, LEASE);
         env.put(OperatorSettings.HISTORY_URL, history);
         env.put(OperatorSettings.HISTORY_USER, PostgresServer.USER);
         env.put(OperatorSettings.HISTORY_PASSWORD, "any: the test server trusts this machine");
