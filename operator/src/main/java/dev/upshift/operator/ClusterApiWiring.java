@@ -2,6 +2,8 @@ package dev.upshift.operator;
 
 import dev.upshift.adapters.kubernetes.ClusterApiInventory;
 import dev.upshift.adapters.kubernetes.ClusterApiStatusProbe;
+import dev.upshift.adapters.kubernetes.Fabric8ServerSideApply;
+import dev.upshift.adapters.kubernetes.ServerSideApply;
 import dev.upshift.adapters.kubernetes.ServerSideApplyPublisher;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.ClusterInventory;
@@ -22,9 +24,14 @@ record ClusterApiWiring(ClusterInventory inventory, ChangePublisher publisher, S
      * @param clusters the namespace of the Cluster API clusters; empty: every namespace
      */
     static ClusterApiWiring of(KubernetesClient client, Optional<String> clusters) {
+        return of(client, clusters, new Fabric8ServerSideApply(client));
+    }
+
+    /** The adapters over {@code client}, the publisher applying through {@code apply}. */
+    static ClusterApiWiring of(KubernetesClient client, Optional<String> clusters, ServerSideApply apply) {
         ClusterApiInventory.Builder inventory = ClusterApiInventory.builder(client);
         clusters.ifPresent(inventory::namespace);
-        return new ClusterApiWiring(inventory.build(), ServerSideApplyPublisher.of(client),
-                ClusterApiStatusProbe.of(client));
+        return new ClusterApiWiring(inventory.build(), ServerSideApplyPublisher.builder(client).serverSideApply(apply)
+                .build(), ClusterApiStatusProbe.of(client));
     }
 }

@@ -2,73 +2,191 @@ package dev.upshift.operator;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.upshift.adapters.kubernetes.Fabric8ServerSideApply;
+import dev.upshift.adapters.kubernetes.ServerSideApply;
 import dev.upshift.adapters.postgres.PostgresHistoryStore;
 import dev.upshift.common.problem.UpshiftException;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 import org.apiguardian.api.API;
 
 /**
  * The packaged operator: one replica, configured from its environment (docs/operator.md,
- * "Configure"), that runs until it is stopped or its term ends; then it exits with status 1, and
- * Kubernetes starts a fresh replica that takes part in the election again.
+ * "Configure"), that runs until it is stopped or its term ends.
+ *
+ * <p>Exit statuses: 2 for a missing or wrong setting (one line naming it, on standard error); 1
+ * when the history or the API server cannot be used at start, or when the replica's term ended (the
+ * lease was lost, or the history refused its epoch), so that Kubernetes starts a fresh replica that
+ * takes part in the election again. A stop ({@code SIGTERM}) closes the replica's gate at once and
+ * hands the lease back before the process ends.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class OperatorMain {
+    private static final String NAME = "upshift-operator: ";
+
     private OperatorMain() {}
 
     /**
      * Runs a replica.
      *
-     * @param args none
+     * @param args none: the settings are environment variables
      */
     public static void main(String[] args) {
-        int status = run(System.getenv(), System.err);
-        if (status != 0) {
+        AtomicBoolean stopping = new AtomicBoolean();
+        int status = run(List.of(args), System.getenv(), System.err, stopping);
+        if (status != 0 && !stopping.get()) {
             System.exit(status);
         }
     }
 
-    static int run(Map<String, String> env, PrintStream err) {
-        OperatorSettings settings;
-        try {
-            settings = OperatorSettings.from(env);
-        } catch (IllegalArgumentException e) {
-            err.println("upshift-operator: " + e.getMessage());
+    static int run(List<String> args, Map<String, String> env, PrintStream err) {
+        return run(args, env, err, new AtomicBoolean());
+    }
+
+    private static int run(List<String> args, Map<String, String> env, PrintStream err, AtomicBoolean stopping) {
+        if (!args.isEmpty()) {
+            err.println(NAME + "takes no arguments, not " + String.join(" ", args)
+                    + "; its settings are environment variables (docs/operator.md, \"Configure\")");
             return 2;
         }
-        KubernetesClient client = new KubernetesClientBuilder().build();
-        PostgresHistoryStore.Builder history = PostgresHistoryStore.builder().url(settings.historyUrl())
-                .fleet(settings.fleet());
-        settings.historyUser().ifPresent(history::user);
-        settings.historyPassword().ifPresent(history::password);
-        CountDownLatch ended = new CountDownLatch(1);
-        UpshiftOperator replica;
+        OperatorSettings settings;
+        Config config;
         try {
-            ClusterApiWiring wiring = ClusterApiWiring.of(client, settings.clusterNamespace());
-            replica = UpshiftOperator.builder()
-                    .client(client).namespace(settings.namespace()).identity(settings.identity())
-                    .leaseName(settings.leaseName())
-                    .history(new PostgresFencedHistory(history.build()))
-                    .inventory(wiring.inventory()).publisher(wiring.publisher()).probe(wiring.probe())
-                    .pollInterval(settings.poll())
-                    .onTermEnded((term, why) -> ended.countDown())
-                    .build();
-        } catch (UpshiftException | IllegalStateException e) {
-            err.println("upshift-operator: " + e.getMessage());
+            settings = OperatorSettings.from(env);
+            config = kubernetesConfig(settings);
+        } catch (IllegalArgumentException e) {
+            err.println(NAME + e.getMessage());
+            return 2;
+        }
+        PostgresHistoryStore store;
+        try {
+            PostgresHistoryStore.Builder history = PostgresHistoryStore.builder().url(settings.historyUrl())
+                    .fleet(settings.fleet());
+            settings.historyUser().ifPresent(history::user);
+            settings.historyPassword().ifPresent(history::password);
+            store = history.build();
+        } catch (UpshiftException | IllegalArgumentException | IllegalStateException e) {
+            err.println(NAME + OperatorSettings.HISTORY_URL + ": " + oneLine(e.getMessage()));
             return 1;
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(replica::stop, "upshift-shutdown"));
-        replica.start();
+        KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
+        return runReplica(settings, client, store, err, stopping);
+    }
+
+    private static int runReplica(OperatorSettings settings, KubernetesClient client, PostgresHistoryStore store,
+            PrintStream err, AtomicBoolean stopping) {
+        CountDownLatch ended = new CountDownLatch(1);
+        AtomicReference<String> why = new AtomicReference<>("");
+        UpshiftOperator replica;
+        try {
+            replica = replica(settings, client, store, (term, reason) -> {
+                why.set(term + ": " + reason);
+                ended.countDown();
+            });
+            if (settings.mockApiServer()) {
+                err.println(NAME + "WARNING: " + OperatorSettings.MOCK_API_SERVER + " is set: publishing by JSON merge"
+                        + " patch, without field ownership, dry-run or admission; for a test's mock API server only");
+            }
+            replica.start();
+        } catch (RuntimeException e) {
+            err.println(NAME + "could not start against the API server " + client.getMasterUrl() + ": "
+                    + oneLine(e.getMessage()));
+            client.close();
+            store.close();
+            return 1;
+        }
+        AtomicBoolean stopped = new AtomicBoolean();
+        Runnable stop = () -> {
+            if (stopped.compareAndSet(false, true)) {
+                replica.stop();
+                store.close();
+                client.close();
+            }
+        };
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopping.set(true);
+            stop.run();
+        }, "upshift-shutdown"));
         try {
             ended.await();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        replica.stop();
+        if (stopping.get()) {
+            return 0;
+        }
+        stop.run();
+        err.println(NAME + "the term of " + why.get() + "; exiting, so that a fresh replica joins the election");
         return 1;
+    }
+
+    private static UpshiftOperator replica(OperatorSettings settings, KubernetesClient client,
+            PostgresHistoryStore store, BiConsumer<Term, String> onTermEnded) {
+        ServerSideApply apply = settings.mockApiServer() ? new MockServerApply(client)
+                : new Fabric8ServerSideApply(client);
+        ClusterApiWiring wiring = ClusterApiWiring.of(client, settings.clusterNamespace(), apply);
+        Leadership.Timing lease = settings.lease();
+        return UpshiftOperator.builder()
+                .client(client).namespace(settings.namespace()).identity(settings.identity())
+                .leaseName(settings.leaseName())
+                .lease(lease.leaseDuration(), lease.renewDeadline(), lease.retryPeriod(), true)
+                .history(new PostgresFencedHistory(store))
+                .inventory(wiring.inventory()).publisher(wiring.publisher()).probe(wiring.probe())
+                .pollInterval(settings.poll())
+                .serverSideApplyStatus(!settings.mockApiServer())
+                .onTermEnded(onTermEnded)
+                .build();
+    }
+
+    /** A library's message on one line: YAML parsers point at the place on lines of their own. */
+    private static String oneLine(String message) {
+        if (message == null) {
+            return "no reason given";
+        }
+        return String.join(" ", message.lines().map(String::strip).filter(l -> !l.isEmpty() && !l.equals("^"))
+                .toList());
+    }
+
+    /**
+     * The client's configuration as fabric8 finds it (the pod's service account in a cluster, else
+     * {@code KUBECONFIG} or {@code ~/.kube/config}), naming the replica in its user agent.
+     */
+    private static Config kubernetesConfig(OperatorSettings settings) {
+        Config found;
+        try {
+            found = Config.autoConfigure(null);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(OperatorSettings.KUBECONFIG + ": "
+                    + settings.kubeconfig().map(f -> "the kubeconfig " + f).orElse("the Kubernetes client's configuration")
+                    + " could not be read: " + oneLine(e.getMessage()));
+        }
+        Config config = new ConfigBuilder(found).withUserAgent("upshift-operator/" + settings.identity()).build();
+        if (settings.mockApiServer() && !onLoopback(config.getMasterUrl())) {
+            throw new IllegalArgumentException(OperatorSettings.MOCK_API_SERVER + ": refused, because the API server "
+                    + config.getMasterUrl() + " is not on this machine's loopback; the setting is for a test's mock"
+                    + " server only: unset it");
+        }
+        return config;
+    }
+
+    private static boolean onLoopback(String url) {
+        try {
+            String host = URI.create(url).getHost();
+            return host != null && InetAddress.getByName(host.replace("[", "").replace("]", "")).isLoopbackAddress();
+        } catch (IllegalArgumentException | UnknownHostException e) {
+            return false;
+        }
     }
 }

@@ -1,6 +1,10 @@
 package dev.upshift.operator;
 
 import dev.upshift.common.value.Durations;
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -8,20 +12,32 @@ import java.util.Optional;
 /**
  * The packaged operator's settings, read from its environment (docs/operator.md, "Configure"): each
  * one checked, and a wrong one refused with the variable's name and what was expected.
+ *
+ * @param mockApiServer whether the API server is fabric8's mock server, which takes neither
+ *     server-side apply nor dry-run: a test's setting only (docs/operator.md, "The operator as a
+ *     process")
  */
 record OperatorSettings(String namespace, String identity, String leaseName, String historyUrl,
         Optional<String> historyUser, Optional<String> historyPassword, String fleet, Duration poll,
-        Optional<String> clusterNamespace) {
+        Optional<String> clusterNamespace, Optional<String> kubeconfig, Leadership.Timing lease,
+        boolean mockApiServer) {
 
     static final String NAMESPACE = "UPSHIFT_NAMESPACE";
     static final String IDENTITY = "UPSHIFT_IDENTITY";
     static final String LEASE = "UPSHIFT_LEASE";
+    static final String LEASE_DURATION = "UPSHIFT_LEASE_DURATION";
+    static final String RENEW_DEADLINE = "UPSHIFT_LEASE_RENEW_DEADLINE";
+    static final String RETRY_PERIOD = "UPSHIFT_LEASE_RETRY_PERIOD";
     static final String HISTORY_URL = "UPSHIFT_HISTORY_URL";
     static final String HISTORY_USER = "UPSHIFT_HISTORY_USER";
     static final String HISTORY_PASSWORD = "UPSHIFT_HISTORY_PASSWORD";
     static final String FLEET = "UPSHIFT_FLEET";
     static final String POLL = "UPSHIFT_POLL_INTERVAL";
     static final String CLUSTER_NAMESPACE = "UPSHIFT_CLUSTER_NAMESPACE";
+    static final String KUBECONFIG = "KUBECONFIG";
+    static final String MOCK_API_SERVER = "UPSHIFT_MOCK_API_SERVER";
+    /** The one value {@link #MOCK_API_SERVER} takes: it says what the setting does. */
+    static final String MOCK_PUBLISHING = "merge-patch-without-field-ownership";
 
     /**
      * Reads the settings.
@@ -37,19 +53,62 @@ record OperatorSettings(String namespace, String identity, String leaseName, Str
         if (!url.startsWith("jdbc:postgresql:")) {
             throw new IllegalArgumentException(HISTORY_URL + ": expected jdbc:postgresql://HOST[:PORT]/DATABASE");
         }
-        Duration poll;
-        String pollText = value(env, POLL).orElse("30s");
-        try {
-            poll = Durations.parse(pollText);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(POLL + ": expected a duration such as 30s or 1m, not \"" + pollText + "\"");
+        Optional<String> kubeconfig = value(env, KUBECONFIG);
+        kubeconfig.ifPresent(OperatorSettings::readable);
+        Duration leaseDuration = duration(env, LEASE_DURATION, "15s");
+        Duration renewDeadline = duration(env, RENEW_DEADLINE, "10s");
+        Duration retryPeriod = duration(env, RETRY_PERIOD, "2s");
+        if (retryPeriod.compareTo(renewDeadline) >= 0 || renewDeadline.compareTo(leaseDuration) >= 0) {
+            throw new IllegalArgumentException(RETRY_PERIOD + " < " + RENEW_DEADLINE + " < " + LEASE_DURATION
+                    + " is expected, not " + Durations.format(retryPeriod) + ", " + Durations.format(renewDeadline)
+                    + ", " + Durations.format(leaseDuration));
         }
-        if (poll.isZero() || poll.isNegative()) {
-            throw new IllegalArgumentException(POLL + ": expected a positive duration, not " + pollText);
-        }
+        boolean mock = value(env, MOCK_API_SERVER).map(v -> {
+            if (!v.equals(MOCK_PUBLISHING)) {
+                throw new IllegalArgumentException(MOCK_API_SERVER + ": a test's setting whose only value is "
+                        + MOCK_PUBLISHING + ", not \"" + v + "\"; a deployment never sets it");
+            }
+            return true;
+        }).orElse(false);
         return new OperatorSettings(namespace, identity, value(env, LEASE).orElse("upshift-operator"), url,
-                value(env, HISTORY_USER), value(env, HISTORY_PASSWORD), value(env, FLEET).orElse(namespace), poll,
-                value(env, CLUSTER_NAMESPACE));
+                value(env, HISTORY_USER), value(env, HISTORY_PASSWORD), value(env, FLEET).orElse(namespace),
+                duration(env, POLL, "30s"), value(env, CLUSTER_NAMESPACE), kubeconfig,
+                new Leadership.Timing(leaseDuration, renewDeadline, retryPeriod, true), mock);
+    }
+
+    /** Each file of a KUBECONFIG list must be there to read: the client would otherwise go on without it. */
+    private static void readable(String kubeconfig) {
+        for (String file : kubeconfig.split(File.pathSeparator, -1)) {
+            if (file.isBlank()) {
+                continue;
+            }
+            boolean ok;
+            try {
+                Path p = Path.of(file);
+                ok = Files.isRegularFile(p) && Files.isReadable(p);
+            } catch (InvalidPathException e) {
+                ok = false;
+            }
+            if (!ok) {
+                throw new IllegalArgumentException(KUBECONFIG + ": cannot read the kubeconfig file " + file
+                        + " (expected a readable file; unset " + KUBECONFIG + " inside a cluster, where the pod's"
+                        + " service account is used)");
+            }
+        }
+    }
+
+    private static Duration duration(Map<String, String> env, String name, String otherwise) {
+        String text = value(env, name).orElse(otherwise);
+        Duration d;
+        try {
+            d = Durations.parse(text);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(name + ": expected a duration such as 30s or 1m, not \"" + text + "\"");
+        }
+        if (d.isZero() || d.isNegative()) {
+            throw new IllegalArgumentException(name + ": expected a positive duration, not " + text);
+        }
+        return d;
     }
 
     private static String required(Map<String, String> env, String name, String what) {

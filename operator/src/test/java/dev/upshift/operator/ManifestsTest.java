@@ -49,6 +49,8 @@ class ManifestsTest {
         assertThat(env).filteredOn(e -> e.getName().equals(OperatorSettings.IDENTITY)).singleElement()
                 .satisfies(e -> assertThat(e.getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.name"));
         assertThat(d.getSpec().getReplicas()).isGreaterThan(1);
+        assertThat(s.mockApiServer()).as("the mock server's publication mode, a test's setting").isFalse();
+        assertThat(env).extracting(EnvVar::getName).doesNotContain(OperatorSettings.MOCK_API_SERVER);
     }
 
     @Test

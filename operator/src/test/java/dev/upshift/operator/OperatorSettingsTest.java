@@ -26,6 +26,31 @@ class OperatorSettingsTest {
         assertThat(s.fleet()).isEqualTo("upshift-system");
         assertThat(s.poll()).isEqualTo(Duration.ofSeconds(30));
         assertThat(s.historyUser()).isEmpty();
+        assertThat(s.lease()).isEqualTo(new Leadership.Timing(Duration.ofSeconds(15), Duration.ofSeconds(10),
+                Duration.ofSeconds(2), true));
+        assertThat(s.mockApiServer()).isFalse();
+    }
+
+    @Test
+    @DisplayName("the lease's timing from its three variables, Go or ISO-8601 durations")
+    void leaseTiming() {
+        java.util.Map<String, String> env = new java.util.HashMap<>(GOOD);
+        env.put(OperatorSettings.LEASE_DURATION, "PT1M");
+        env.put(OperatorSettings.RENEW_DEADLINE, "40s");
+        env.put(OperatorSettings.RETRY_PERIOD, "500ms");
+
+        assertThat(OperatorSettings.from(env).lease()).isEqualTo(new Leadership.Timing(Duration.ofMinutes(1),
+                Duration.ofSeconds(40), Duration.ofMillis(500), true));
+    }
+
+    @Test
+    @DisplayName("the mock server's setting takes one value only, which says what it does")
+    void mockApiServer() {
+        assertThat(OperatorSettings.from(with(OperatorSettings.MOCK_API_SERVER,
+                "merge-patch-without-field-ownership")).mockApiServer()).isTrue();
+        assertThatThrownBy(() -> OperatorSettings.from(with(OperatorSettings.MOCK_API_SERVER, "true")))
+                .hasMessage("UPSHIFT_MOCK_API_SERVER: a test's setting whose only value is"
+                        + " merge-patch-without-field-ownership, not \"true\"; a deployment never sets it");
     }
 
     @Test
@@ -39,6 +64,13 @@ class OperatorSettingsTest {
                 .hasMessage("UPSHIFT_POLL_INTERVAL: expected a duration such as 30s or 1m, not \"often\"");
         assertThatThrownBy(() -> OperatorSettings.from(with(OperatorSettings.POLL, "0s")))
                 .hasMessage("UPSHIFT_POLL_INTERVAL: expected a positive duration, not 0s");
+        assertThatThrownBy(() -> OperatorSettings.from(with(OperatorSettings.LEASE_DURATION, "-5s")))
+                .hasMessageStartingWith("UPSHIFT_LEASE_DURATION: expected");
+        assertThatThrownBy(() -> OperatorSettings.from(with(OperatorSettings.RETRY_PERIOD, "10s")))
+                .hasMessage("UPSHIFT_LEASE_RETRY_PERIOD < UPSHIFT_LEASE_RENEW_DEADLINE < UPSHIFT_LEASE_DURATION is"
+                        + " expected, not 10s, 10s, 15s");
+        assertThatThrownBy(() -> OperatorSettings.from(with("KUBECONFIG", "/nonexistent/kubeconfig")))
+                .hasMessageStartingWith("KUBECONFIG: cannot read the kubeconfig file /nonexistent/kubeconfig");
     }
 
     @Test
@@ -46,7 +78,7 @@ class OperatorSettingsTest {
     void mainRefusesBadSettings() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int status = OperatorMain.run(Map.of(), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = OperatorMain.run(java.util.List.of(), Map.of(), new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
