@@ -94,6 +94,7 @@ public final class Engine {
         this.events = b.events;
         this.epoch = b.epoch;
         this.crashPoints = b.crashPoints;
+        this.session = b.session;
     }
 
     /** Starts an engine's configuration. */
@@ -263,6 +264,7 @@ public final class Engine {
         private EventSink events = EventSink.noop();
         private long epoch;
         private CrashPoints crashPoints = CrashPoints.none();
+        private PlanSession session;
 
         private Builder() {}
 
@@ -328,6 +330,16 @@ public final class Engine {
                 throw new IllegalArgumentException("an epoch is never negative, not " + writerEpoch);
             }
             this.epoch = writerEpoch;
+            return this;
+        }
+
+        /**
+         * The session to plan through while the fleet read is the session's fleet (by default the
+         * engine makes its own on its first reconcile): a caller that planned the fleet already, as
+         * {@code simulate} plans its first instant, lets the engine go on from that plan.
+         */
+        public Builder planSession(PlanSession planned) {
+            this.session = Objects.requireNonNull(planned, "planned");
             return this;
         }
 

@@ -64,6 +64,14 @@ final class Draft {
      * "plan it again next time".
      */
     Instant validUntil = Instant.MAX;
+    /** The part of {@link #validUntil} that only its window and the reason naming it ({@code OUTSIDE_WINDOW}) need. */
+    Instant windowValidUntil = Instant.MAX;
+    /**
+     * What stands for {@link #windowValidUntil} once a stage that holds it drops its window
+     * ({@link KnownTimes#earliestOnly}): until its window gets too short or an exclusion comes in
+     * reach of it, the window's opening changes nothing the entry says.
+     */
+    Instant droppedValidUntil = Instant.MAX;
 
     Draft(ManagedCluster cluster, Version from, Optional<LocalDate> endOfLife) {
         this.cluster = cluster;
@@ -73,6 +81,11 @@ final class Draft {
 
     boolean needsWindow() {
         return state == null;
+    }
+
+    /** Until when the entry holds: the earliest of its own and its window's instants. */
+    Instant validity() {
+        return windowValidUntil.isBefore(validUntil) ? windowValidUntil : validUntil;
     }
 
     /** Notes that the entry may change at {@code t}. */

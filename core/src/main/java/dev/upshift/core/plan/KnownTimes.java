@@ -48,6 +48,7 @@ final class KnownTimes {
         if (!has(d, ReasonCodes.FROZEN) && !has(d, ReasonCodes.WAITING_START_TIME)) {
             // nothing but the stage holds it from now: the next window says nothing the stage does not
             d.times.removeIf(r -> r.code().equals(ReasonCodes.OUTSIDE_WINDOW));
+            d.windowValidUntil = d.droppedValidUntil;
             return;
         }
         Interval w = earliest.get();

@@ -72,7 +72,8 @@ public final class PlanSession {
         Round.Kept next = new Round.Kept(now, fleet.clusters().size());
         Plan plan;
         try {
-            plan = new Round(fleet, fleet.model(), now, index).run(again ? kept : null, changed, next);
+            plan = new Round(fleet, fleet.model(), now, index, kept == null ? null : kept.windows)
+                    .run(again ? kept : null, changed, next);
         } catch (RuntimeException e) {
             // what a round shares with the last may be half updated: the next call plans from scratch
             index = null;

@@ -17,7 +17,6 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.PriorityQueue;
@@ -39,13 +38,13 @@ final class Round {
     private final HistoryIndex history;
     private final WindowFinder windows;
 
-    Round(PreparedFleet fleet, FleetModel model, Instant now, HistoryIndex history) {
+    Round(PreparedFleet fleet, FleetModel model, Instant now, HistoryIndex history, WindowFinder before) {
         this.fleet = fleet;
         this.model = model;
         this.now = now;
         this.today = LocalDate.ofInstant(now, ZoneOffset.UTC);
         this.history = history;
-        this.windows = new WindowFinder(fleet.schedules(), fleet.horizon(), now);
+        this.windows = new WindowFinder(fleet.schedules(), fleet.horizon(), now, before);
         fleet.schedules().indexAll(now);
     }
 
@@ -63,6 +62,8 @@ final class Round {
         int[] stageOf;
         /** When entries may read differently, earliest first (some outdated: checked against {@code valid}). */
         PriorityQueue<Expiry> expiries;
+        /** The round's window finder, whose answers the next round keeps. */
+        WindowFinder windows;
 
         Kept(Instant now, int n) {
             this.now = now;
@@ -88,7 +89,7 @@ final class Round {
         if (previous == null) {
             fresh.set(0, n);
             kept.stageOf = stageOf(n);
-            kept.expiries = new PriorityQueue<>(Comparator.comparing(Expiry::at));
+            kept.expiries = new PriorityQueue<>((a, b) -> a.at().compareTo(b.at()));
         } else {
             System.arraycopy(previous.entries, 0, kept.entries, 0, n);
             System.arraycopy(previous.valid, 0, kept.valid, 0, n);
@@ -132,12 +133,14 @@ final class Round {
             }
             Hops.place(d, windows);
             kept.entries[i] = d.entry();
-            kept.valid[i] = d.validUntil;
+            Instant valid = d.validity();
+            kept.valid[i] = valid;
             kept.replaced.set(i);
-            if (d.validUntil != Instant.MAX) {
-                kept.expiries.add(new Expiry(d.validUntil, i));
+            if (valid != Instant.MAX) {
+                kept.expiries.add(new Expiry(valid, i));
             }
         }
+        kept.windows = windows;
         return new Plan(now, new SortedEntries(kept.entries), fleet.problems());
     }
 

@@ -27,17 +27,35 @@ final class WindowFinder {
     /** At most this many windows are walked to find where a {@code pauseAndResume} upgrade ends. */
     static final int MAX_RESUMES = 10_000;
 
+    /** Past this many remembered answers, a finder made from another starts afresh. */
+    static final int MAX_KEPT = 200_000;
+
     private final ScheduleAccess schedules;
     private final Duration horizon;
     private final Instant now;
-    private final Map<Query, Optional<Interval>> answers = new HashMap<>();
-    private final Map<HopQuery, Placement> hopAnswers = new HashMap<>();
-    private final Map<ExclusionQuery, Optional<Instant>> exclusionStarts = new HashMap<>();
+    private final Map<Query, Optional<Interval>> answers;
+    private final Map<HopQuery, Placement> hopAnswers;
+    private final Map<ExclusionQuery, NextExclusion> exclusionStarts;
+    private final Map<ExclusionFrom, Optional<Instant>> exclusionsFrom;
 
     WindowFinder(ScheduleAccess schedules, Duration horizon, Instant now) {
+        this(schedules, horizon, now, null);
+    }
+
+    /**
+     * A finder at {@code now} that keeps what {@code before} (of the same schedules, at an earlier
+     * instant) found: every answer but whether a window open now is ready is a function of its
+     * question alone, so a session's rounds ask each question once.
+     */
+    WindowFinder(ScheduleAccess schedules, Duration horizon, Instant now, WindowFinder before) {
         this.schedules = schedules;
         this.horizon = horizon;
         this.now = now;
+        boolean keep = before != null && before.answers.size() + before.hopAnswers.size() < MAX_KEPT;
+        this.answers = keep ? before.answers : new HashMap<>();
+        this.hopAnswers = keep ? before.hopAnswers : new HashMap<>();
+        this.exclusionStarts = keep ? before.exclusionStarts : new HashMap<>();
+        this.exclusionsFrom = keep ? before.exclusionsFrom : new HashMap<>();
     }
 
     private record Query(String schedule, boolean bare, UpgradeKind kind, Instant at, Duration atLeast, Duration room) {}
@@ -111,15 +129,19 @@ final class WindowFinder {
             // a window open now starts now: an entry that stays ready is planned again each time (Round.run);
             // one its stage holds reads the same until the window gets too short or an exclusion comes in reach
             d.state = UpgradeState.READY;
-            d.validUntil(readyUntil(schedule, d.upgradeKind, w, atLeast, d.expectedDuration));
+            Instant ready = readyUntil(schedule, d.upgradeKind, w, atLeast, d.expectedDuration, now);
+            d.windowValidUntil = min(d.windowValidUntil, ready);
+            d.droppedValidUntil = min(d.droppedValidUntil, ready);
             return;
         }
         d.state = UpgradeState.SCHEDULED;
         // an open window found from now has its end come within reach as time goes on
-        d.validUntil(w.end().isPresent() || bound.isAfter(now) ? w.start() : now);
+        d.windowValidUntil = min(d.windowValidUntil, w.end().isPresent() || bound.isAfter(now) ? w.start() : now);
+        d.droppedValidUntil = min(d.droppedValidUntil,
+                readyUntil(schedule, d.upgradeKind, w, atLeast, d.expectedDuration, w.start()));
         if (!atLeast.isZero() && !bound.isAfter(now)) {
             // whether a window too short for it is open now shows in its reason
-            d.validUntil(permitsChange(allowed, d.upgradeKind));
+            d.windowValidUntil = min(d.windowValidUntil, permitsChange(allowed, d.upgradeKind));
         }
         Instant explained = later(bound, excludedUntil.orElse(bound));
         if (w.start().isAfter(explained)) {
@@ -302,12 +324,13 @@ final class WindowFinder {
      * time, and a start then runs into no exclusion.
      */
     private Instant readyUntil(Optional<MaintenanceSchedule> schedule, UpgradeKind kind, Interval w, Duration atLeast,
-            Duration room) {
+            Duration room, Instant from) {
         Instant until = w.end().map(e -> e.minus(atLeast)).orElse(Instant.MAX);
         if (schedule.isPresent()) {
-            Optional<Instant> next = exclusionStarts.computeIfAbsent(new ExclusionQuery(schedule.get().name(), kind),
-                    q -> ScheduleAccess.blockingExclusion(schedule.get(), kind, now, horizon)
-                            .map(b -> b.occurrence().start()));
+            Optional<Instant> next = from.equals(now) ? nextExclusion(schedule.get(), kind)
+                    : exclusionsFrom.computeIfAbsent(new ExclusionFrom(schedule.get().name(), kind, from),
+                            q -> ScheduleAccess.blockingExclusion(schedule.get(), kind, from, horizon)
+                                    .map(b -> b.occurrence().start()));
             if (next.isPresent() && next.get().minus(room).isBefore(until)) {
                 until = next.get().minus(room);
             }
@@ -316,6 +339,33 @@ final class WindowFinder {
     }
 
     private record ExclusionQuery(String schedule, UpgradeKind kind) {}
+
+    private record ExclusionFrom(String schedule, UpgradeKind kind, Instant from) {}
+
+    private static Instant min(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
+    }
+
+    /** The start of the first exclusion occurrence blocking a kind that overlaps the horizon from {@code from}. */
+    private record NextExclusion(Instant from, Optional<Instant> start) {}
+
+    /**
+     * The start of the first occurrence of an exclusion blocking the kind that overlaps the horizon
+     * from now. Found at an earlier instant, it stays the answer until now passes it: no occurrence
+     * can start between without having been the first then.
+     */
+    private Optional<Instant> nextExclusion(MaintenanceSchedule s, UpgradeKind kind) {
+        ExclusionQuery q = new ExclusionQuery(s.name(), kind);
+        NextExclusion known = exclusionStarts.get(q);
+        if (known != null && !now.isBefore(known.from()) && known.start().isPresent()
+                && !now.isAfter(known.start().get())) {
+            return known.start();
+        }
+        Optional<Instant> start = ScheduleAccess.blockingExclusion(s, kind, now, horizon)
+                .map(b -> b.occurrence().start());
+        exclusionStarts.put(q, new NextExclusion(now, start));
+        return start;
+    }
 
     /** The next instant after now at which the allowed time starts or stops permitting the kind. */
     private Instant permitsChange(AllowedIntervals allowed, UpgradeKind kind) {

@@ -46,6 +46,11 @@ public final class SimulatedProbe implements StatusProbe {
     private final double failureRate;
     private final Map<String, Instant> plannedEnds = new HashMap<>();
     private final Map<String, HistoryEntry> open = new HashMap<>();
+    /** The intents' durations, for the fleet last read: read again when another fleet is read. */
+    private Map<String, Duration> durations;
+    private PreparedFleet durationsOf;
+    /** When each attempt started, once found: a start never moves. */
+    private final Map<String, Instant> starts = new HashMap<>();
     private int seen;
     private HistoryEntry lastSeen;
 
@@ -70,7 +75,9 @@ public final class SimulatedProbe implements StatusProbe {
 
     @Override
     public UpgradeStatus probe(Upgrade upgrade, Instant now) {
-        Optional<Instant> started = start(history.history(upgrade.cluster().id()), upgrade.id());
+        Optional<Instant> started = Optional.ofNullable(starts.get(upgrade.id()))
+                .or(() -> start(history.history(upgrade.cluster().id()), upgrade.id()));
+        started.ifPresent(t -> starts.putIfAbsent(upgrade.id(), t));
         if (started.isEmpty()) {
             return UpgradeStatus.inProgress("Simulated", "not started yet", now);
         }
@@ -195,12 +202,17 @@ public final class SimulatedProbe implements StatusProbe {
     }
 
     private Map<String, Duration> durations() {
-        Map<String, Duration> out = new HashMap<>();
-        for (ClusterUpgrade u : fleet.get().input().upgrades()) {
-            out.putIfAbsent(u.name(), u.expectedDuration());
+        PreparedFleet now = fleet.get();
+        if (now != durationsOf) {
+            Map<String, Duration> out = new HashMap<>();
+            for (ClusterUpgrade u : now.input().upgrades()) {
+                out.putIfAbsent(u.name(), u.expectedDuration());
+            }
+            out.put("", now.planner().configExpectedDuration());
+            durations = out;
+            durationsOf = now;
         }
-        out.put("", fleet.get().planner().configExpectedDuration());
-        return out;
+        return durations;
     }
 
     private static Duration duration(Upgrade u, Map<String, Duration> known) {

@@ -8,6 +8,7 @@ import dev.upshift.core.engine.FleetReading;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
+import dev.upshift.core.plan.PlanSession;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.release.Version;
@@ -107,6 +108,9 @@ public final class Simulator {
             return Publication.published("simulated");
         };
         SimulatedProbe probe = new SimulatedProbe(journal, () -> fleet, settings.seed(), settings.failureRate());
+        // the engine goes on from the plan of the first instant
+        PlanSession session = fleet.session();
+        Plan first = session.plan(settings.from(), journal.entries(), Map.of());
         Engine engine = Engine.builder()
                 .fleet(() -> {
                     if (reading[0] == null) {
@@ -117,8 +121,8 @@ public final class Simulator {
                 .history(journal)
                 .publisher(publisher)
                 .probe(probe)
+                .planSession(session)
                 .build();
-        Plan first = fleet.plan(settings.from(), input, Map.of());
         Timeline timeline = new Timeline(probe);
         TimeLapse.run(engine, journal, probe, settings.from(), settings.until(), settings.maxSteps(), timeline::accept,
                 (t, steps) -> overBudget(t, timeline.state()));

@@ -4,7 +4,6 @@ import dev.upshift.release.Version;
 import io.vavr.collection.Map;
 import io.vavr.collection.TreeMap;
 import io.vavr.collection.Vector;
-import java.time.Instant;
 
 /**
  * The simulation's state after a step, as persistent collections.
@@ -42,10 +41,7 @@ record State(Map<String, Version> releases, Map<String, Flight> running, Map<Str
                 ran.put(cluster, ran.get(cluster).getOrElse(Vector.empty()).append(done)), held);
     }
 
-    State hold(String cluster, String code, Instant from, Instant to, String message) {
-        Map<String, HeldBack> codes = held.get(cluster).getOrElse(TreeMap.empty());
-        HeldBack next = codes.get(code).map(h -> h.plus(from, to, message))
-                .getOrElse(() -> new HeldBack(code, java.time.Duration.between(from, to), from, to, message));
-        return new State(releases, running, ran, held.put(cluster, codes.put(code, next)));
+    State withHeld(Map<String, Map<String, HeldBack>> all) {
+        return new State(releases, running, ran, all);
     }
 }

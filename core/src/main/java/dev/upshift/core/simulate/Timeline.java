@@ -36,6 +36,8 @@ final class Timeline {
     private Hold[] holds;
     private UpgradeState[] counted;
     private final EnumMap<UpgradeState, Integer> counts = new EnumMap<>(UpgradeState.class);
+    /** What held each cluster back, by reason code, as flushed so far: the state gets it at the end. */
+    private final Map<String, Map<String, HeldBack>> held = new HashMap<>();
 
     /** What holds a cluster back, since when. */
     private record Hold(String code, String message, Instant since) {
@@ -93,6 +95,15 @@ final class Timeline {
 
     /** What held each cluster back from the last instant to the range's end, when nothing happened after it. */
     void holdUntil(Instant until) {
+        flushAll(until);
+        io.vavr.collection.Map<String, io.vavr.collection.Map<String, HeldBack>> all = io.vavr.collection.TreeMap.empty();
+        for (Map.Entry<String, Map<String, HeldBack>> e : held.entrySet()) {
+            all = all.put(e.getKey(), io.vavr.collection.TreeMap.ofAll(e.getValue()));
+        }
+        state = state.withHeld(all);
+    }
+
+    private void flushAll(Instant until) {
         if (holds == null) {
             return;
         }
@@ -105,9 +116,7 @@ final class Timeline {
     private void follow(Plan was, List<String> finished, List<String> started) {
         List<PlanEntry> entries = plan.entries();
         if (shown == null || was == null || shown.length != entries.size()) {
-            if (holds != null) {
-                holdUntil(at);
-            }
+            flushAll(at);
             positions = new HashMap<>();
             shown = new PlanEntry[entries.size()];
             holds = new Hold[entries.size()];
@@ -167,7 +176,10 @@ final class Timeline {
     private void flush(int i, Instant to) {
         Hold h = holds[i];
         if (h != null && to.isAfter(h.since())) {
-            state = state.hold(shown[i].cluster(), h.code(), h.since(), to, h.message());
+            Instant from = h.since();
+            held.computeIfAbsent(shown[i].cluster(), c -> new HashMap<>()).merge(h.code(),
+                    new HeldBack(h.code(), java.time.Duration.between(from, to), from, to, h.message()),
+                    (known, more) -> known.plus(from, to, h.message()));
             holds[i] = new Hold(h.code(), h.message(), to);
         }
     }
