@@ -75,6 +75,8 @@ public final class Engine {
     final CrashPoints crashPoints;
     /** When owed after-hooks asked to be asked again, by upgrade id; lost on restart (hooks are idempotent). */
     final Map<String, Instant> afterHooksDue = new HashMap<>();
+    /** When part hooks that held a hop between its parts are asked again, by part id; lost on restart (hooks are idempotent). */
+    final Map<String, Instant> partHooksDue = new HashMap<>();
     /** When attempts that pause outside their windows time out, by upgrade id: a cache, computed again after a restart. */
     final Map<String, Instant> deadlines = new HashMap<>();
 
