@@ -1,7 +1,6 @@
 package dev.upshift.core.engine;
 
 import dev.upshift.core.engine.Pass.Flight;
-import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Step;
