@@ -113,6 +113,9 @@ final class Parts {
             List<Flight> toFinish) {
         Upgrade part = part(f.upgrade(), UpgradePart.CONTROL_PLANE);
         Optional<UpgradeStatus> status = probe(part, UpgradePart.CONTROL_PLANE, f);
+        if (status.isEmpty() && pass.engine().partHooksDue.containsKey(part.id())) {
+            return false; // the control plane was done and the part hooks hold: no timeout runs
+        }
         if (status.isEmpty() || status.get() instanceof UpgradeStatus.InProgress) {
             timeOut(f, f, "its control plane", outcomes, toFinish);
             return false;

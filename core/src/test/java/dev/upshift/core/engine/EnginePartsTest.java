@@ -250,14 +250,29 @@ class EnginePartsTest {
         World w = world();
         HookResult hour = HookResult.retryAfter(Duration.ofHours(1));
         PartsWorld.Recorder gate = new PartsWorld.Recorder().answer("beforeWorkers", hour, hour, hour, hour, hour);
-        Engine engine = w.engine().probe(PartsWorld.probe(w, HALF_HOUR, Duration.ofHours(4))).addHook("gate", gate)
-                .build();
+        StatusProbe parts = PartsWorld.probe(w, HALF_HOUR, Duration.ofHours(4));
+        StatusProbe downOnce = new StatusProbe() {
+            @Override
+            public UpgradeStatus probe(Upgrade upgrade, Instant now) {
+                return parts.probe(upgrade, now);
+            }
+
+            @Override
+            public UpgradeStatus probe(Upgrade part, UpgradePart which, Instant now) {
+                if (now.equals(T0.plus(Duration.ofHours(4)))) {
+                    throw new IllegalStateException("the management cluster is down");
+                }
+                return parts.probe(part, which, now);
+            }
+        };
+        Engine engine = w.engine().probe(downOnce).addHook("gate", gate).build();
 
         for (int m = 0; m <= 720; m += 30) {
             engine.reconcile(T0.plus(Duration.ofMinutes(m)));
         }
 
-        assertThat(at(w, Step.WORKERS_STARTING)).as("held five hours, past the 3h timeout, without failing")
+        assertThat(at(w, Step.WORKERS_STARTING)).as("held five hours, past the 3h timeout, the probe down once,"
+                + " without failing")
                 .isEqualTo(T0.plus(Duration.ofMinutes(330)));
         HistoryEntry failed = w.history.history("dev-1").stream().filter(e -> e.step() == Step.FAILED).findFirst()
                 .orElseThrow();
