@@ -48,6 +48,13 @@ import org.apiguardian.api.API;
  * possible at the same instant (a hop finished; the next may start), the reconcile plans again, so
  * that a second reconcile at the same instant records nothing.
  *
+ * <h2>Hops in two parts</h2>
+ * With an {@link dev.upshift.spi.UpgradePartHook} registered, a hop that moves both the control
+ * plane's documents and the workers' is published in two parts, as Cluster API steps a cluster:
+ * the control plane's (the release unchanged), followed until the probe says it is done, the part
+ * hooks asked, then the workers' with the release; each part journaled ahead under its own key
+ * ({@code <key>/control-plane}, {@code <key>/workers}). docs/engine.md, "Hops in two parts".
+ *
  * <h2>Write-ahead</h2>
  * A hop's attempt is journaled ({@code starting}, with the after-hooks it will owe) before the
  * publisher is called, under an idempotency key per (cluster, hop, attempt) that the publisher
