@@ -22,7 +22,9 @@ import org.apiguardian.api.API;
  * {@link Step steps} of an attempt in this order: {@code starting} (written ahead of the
  * publication, with the after-hooks the attempt will owe), {@code published}, then
  * {@code succeeded} or {@code failed} (with the after-hooks still owed), then {@code finished}
- * once every owed after-hook proceeded, when some were owed. {@code held}, {@code declined} and
+ * once every owed after-hook proceeded, when some were owed. A hop published in two parts
+ * ({@link UpgradePart}) writes {@code workersStarting} and {@code workersPublished} between its
+ * {@code published} (the control plane's part) and its outcome. {@code held}, {@code declined} and
  * {@code skipped} record why an attempt did not start.
  *
  * @param at when the state changed
@@ -189,6 +191,15 @@ public record HistoryEntry(Instant at, String clusterId, String upgradeId, Versi
         STARTING("starting", UpgradeState.IN_PROGRESS),
         /** The publisher carried the change out; the message holds its reference. State {@code inProgress}. */
         PUBLISHED("published", UpgradeState.IN_PROGRESS),
+        /**
+         * A hop published in two parts ({@link UpgradePart}): its control plane is done and every part
+         * hook proceeded; written before the workers' part is published (write-ahead). The
+         * {@code starting} and {@code published} entries before it are the control plane's part. State
+         * {@code inProgress}.
+         */
+        WORKERS_STARTING("workersStarting", UpgradeState.IN_PROGRESS),
+        /** The publisher carried the workers' part out; the message holds its reference. State {@code inProgress}. */
+        WORKERS_PUBLISHED("workersPublished", UpgradeState.IN_PROGRESS),
         /** The attempt succeeded; after-hooks may still be owed. State {@code succeeded}. */
         SUCCEEDED("succeeded", UpgradeState.SUCCEEDED),
         /** The attempt failed (probe, timeout, rejection, abort); after-hooks may still be owed. State {@code failed}. */

@@ -32,4 +32,27 @@ public interface StatusProbe {
      * @return the status, with its condition and, while in progress, how far it got
      */
     UpgradeStatus probe(Upgrade upgrade, Instant now);
+
+    /**
+     * Observes one part of a hop that the engine publishes in two ({@link UpgradePart}, asked only
+     * when an {@link UpgradePartHook} is registered): for {@link UpgradePart#CONTROL_PLANE},
+     * succeeded once the control plane runs the hop's release with all its machines up to date and
+     * ready (the workers have not been touched yet); for {@link UpgradePart#WORKERS}, the whole hop,
+     * as {@link #probe(Upgrade, Instant)} answers. Same contract as that method: only looks, once per
+     * reconcile while the part is in progress.
+     *
+     * <p>The default answers {@link #probe(Upgrade, Instant)} for both parts: right for the workers'
+     * part; for the control plane's, only for a probe whose success means that the control plane is
+     * done. A probe that says succeeded only once the whole cluster runs the release must override
+     * this, or a hop in two parts never gets past its control plane and times out.
+     *
+     * @param part the part's upgrade: the hop's cluster, releases and intent, with the part's id (the
+     *     hop's key, {@code /}, the part's word)
+     * @param which which part
+     * @param now the reconcile's instant
+     * @return the part's status
+     */
+    default UpgradeStatus probe(Upgrade part, UpgradePart which, Instant now) {
+        return probe(part, now);
+    }
 }

@@ -12,6 +12,8 @@ final class Attempt {
     HistoryEntry first;
     HistoryEntry starting;
     HistoryEntry published;
+    HistoryEntry workersStarting;
+    HistoryEntry workersPublished;
     HistoryEntry outcome;
     HistoryEntry finished;
     HistoryEntry last;
@@ -28,6 +30,8 @@ final class Attempt {
         switch (e.step()) {
             case STARTING -> starting = e;
             case PUBLISHED -> published = e;
+            case WORKERS_STARTING -> workersStarting = e;
+            case WORKERS_PUBLISHED -> workersPublished = e;
             case SUCCEEDED, FAILED -> outcome = e;
             case FINISHED -> finished = e;
             default -> { }
@@ -45,6 +49,11 @@ final class Attempt {
     /** An outcome is recorded and the attempt is not finished. */
     boolean owesFinish() {
         return outcome != null && finished == null && !skipped();
+    }
+
+    /** Journaled to be published in two parts, control plane then workers ({@link Parts}). */
+    boolean inParts() {
+        return starting != null && starting.reasons().stream().anyMatch(r -> r.code().equals(EngineReasons.IN_PARTS));
     }
 
     boolean skipped() {

@@ -17,6 +17,17 @@ public enum CrashPoint {
     PUBLISH_RETURNED("publish-returned"),
     /** The publication is journaled. */
     PUBLICATION_JOURNALED("publication-journaled"),
+    /**
+     * A hop in two parts: the probe said its control plane is done and every part hook proceeded;
+     * the workers' part is not journaled yet.
+     */
+    PART_HOOKS_DONE("part-hooks-done"),
+    /** A hop in two parts: the intent to publish its workers ({@code workersStarting}) is durable; they are not published yet. */
+    WORKERS_INTENT_JOURNALED("workers-intent-journaled"),
+    /** A hop in two parts: the publisher returned from the workers' part; its answer is not journaled yet. */
+    WORKERS_PUBLISH_RETURNED("workers-publish-returned"),
+    /** A hop in two parts: the workers' publication is journaled. */
+    WORKERS_PUBLICATION_JOURNALED("workers-publication-journaled"),
     /** The probe answered with an outcome; it is not journaled yet. */
     PROBE_ANSWERED("probe-answered"),
     /** The outcome is journaled; after-hooks and the event are still owed. */

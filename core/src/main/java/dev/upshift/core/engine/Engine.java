@@ -49,6 +49,13 @@ import org.apiguardian.api.API;
  * possible at the same instant (a hop finished; the next may start), the reconcile plans again, so
  * that a second reconcile at the same instant records nothing.
  *
+ * <h2>Hops in two parts</h2>
+ * With an {@link dev.upshift.spi.UpgradePartHook} registered, a hop that moves both the control
+ * plane's documents and the workers' is published in two parts, as Cluster API steps a cluster:
+ * the control plane's (the release unchanged), followed until the probe says it is done, the part
+ * hooks asked, then the workers' with the release; each part journaled ahead under its own key
+ * ({@code <key>/control-plane}, {@code <key>/workers}). docs/engine.md, "Hops in two parts".
+ *
  * <h2>Write-ahead</h2>
  * A hop's attempt is journaled ({@code starting}, with the after-hooks it will owe) before the
  * publisher is called, under an idempotency key per (cluster, hop, attempt) that the publisher
@@ -76,6 +83,8 @@ public final class Engine {
     final CrashPoints crashPoints;
     /** When owed after-hooks asked to be asked again, by upgrade id; lost on restart (hooks are idempotent). */
     final Map<String, Instant> afterHooksDue = new HashMap<>();
+    /** When part hooks that held a hop between its parts are asked again, by part id; lost on restart (hooks are idempotent). */
+    final Map<String, Instant> partHooksDue = new HashMap<>();
     /** When attempts that pause outside their windows time out, by upgrade id: a cache, computed again after a restart. */
     final Map<String, Instant> deadlines = new HashMap<>();
     /** The fleet last read, planned again where it is the same one (a simulation's, an operator's between changes). */

@@ -25,10 +25,15 @@ public final class EngineReasons {
     public static final String TIMEOUT = "TIMEOUT";
     /** The cluster left the fleet while an attempt was in flight or owed its after-hooks. */
     public static final String LEFT_FLEET = "LEFT_FLEET";
+    /**
+     * Carried by the {@code starting} entry of a hop published in two parts, control plane then
+     * workers, because a part hook is registered (docs/engine.md, "Hops in two parts").
+     */
+    public static final String IN_PARTS = "IN_PARTS";
 
     /** Every code, in the order docs/engine.md lists them. */
     public static final List<String> ALL = List.of(HOOK_HELD, HOOK_ABORTED, STRATEGY_DECLINED, PUBLISH_REJECTED,
-            UPGRADE_FAILED, TIMEOUT, LEFT_FLEET);
+            UPGRADE_FAILED, TIMEOUT, LEFT_FLEET, IN_PARTS);
 
     private EngineReasons() {}
 }

@@ -46,6 +46,7 @@ final class Pass {
     private final List<PlanEntry> started = new ArrayList<>();
 
     private final java.util.Set<String> faulted;
+    private Parts parts;
 
     Pass(Engine engine, Instant now, Attempts attempts, FleetIndex index, FleetReading reading, Plan plan,
             java.util.Set<String> faulted) {
@@ -144,6 +145,9 @@ final class Pass {
         List<HistoryEntry> outcomes = new ArrayList<>();
         for (Flight f : toProbe) {
             probe(f, outcomes, toFinish);
+        }
+        if (!parts().advance(outcomes, toFinish)) {
+            return;
         }
         if (!append(outcomes)) {
             return;
@@ -281,6 +285,10 @@ final class Pass {
     }
 
     private void publish(Flight f, List<HistoryEntry> out, List<Flight> toFinish) {
+        if (parts().owns(f)) {
+            parts().publishControlPlane(f, out, toFinish);
+            return;
+        }
         Optional<MergeResult> change = change(f.upgrade());
         if (change.isEmpty()) {
             return;
@@ -307,6 +315,10 @@ final class Pass {
     }
 
     private void probe(Flight f, List<HistoryEntry> out, List<Flight> toFinish) {
+        if (parts().owns(f)) {
+            parts().follow(f);
+            return;
+        }
         UpgradeStatus status;
         try {
             status = engine.probe.probe(f.upgrade(), now);
@@ -457,6 +469,14 @@ final class Pass {
 
     Wakes wakes() {
         return wakes;
+    }
+
+    /** The hops this pass carries out in two parts. */
+    Parts parts() {
+        if (parts == null) {
+            parts = new Parts(this);
+        }
+        return parts;
     }
 
     ManagedCluster cluster(String id) {

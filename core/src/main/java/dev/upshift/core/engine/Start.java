@@ -56,7 +56,13 @@ final class Start {
         if (change.isEmpty()) {
             return;
         }
+        boolean inParts = PartHooks.any(pass.engine()) && PartSplit.bothMove(change.get());
         Optional<HookResult> before = beforeHooks(upgrade);
+        if (inParts && before.isPresent() && before.get() instanceof HookResult.Proceed) {
+            Upgrade part = Parts.part(upgrade, dev.upshift.spi.UpgradePart.CONTROL_PLANE);
+            before = new PartHooks(pass, entry.cluster(), part.id()).askAll(CallSite.BEFORE_HOOK,
+                    h -> h.beforeControlPlane(part));
+        }
         if (before.isEmpty()) {
             return;
         }
@@ -89,16 +95,25 @@ final class Start {
             return;
         }
         // a repair is a configuration change to the cluster's own release; its entry says so and names the drift
-        List<Reason> drift = from.equals(to) ? entry.reasons().stream()
-                .filter(r -> r.code().equals(ReasonCodes.DRIFTED)).toList() : List.of();
-        String message = "starting " + (drift.isEmpty() ? f.describe() : "the repair of drift on " + to)
+        List<Reason> reasons = new java.util.ArrayList<>(from.equals(to) ? entry.reasons().stream()
+                .filter(r -> r.code().equals(ReasonCodes.DRIFTED)).toList() : List.of());
+        boolean drift = !reasons.isEmpty();
+        if (inParts) {
+            reasons.add(Reason.of(EngineReasons.IN_PARTS, "published in two parts because a part hook is registered:"
+                    + " the control plane first, then, once it is done and the part hooks proceed, the workers"));
+        }
+        String message = "starting " + (drift ? "the repair of drift on " + to : f.describe())
                 + (f.hop().count() > 1 ? " towards " + f.hop().target() : "")
                 + entry.upgrade().map(u -> ", upgrade " + u).orElse("")
                 + entry.stage().map(s -> ", stage " + s).orElse("")
                 + (choice.get().summary().isEmpty() ? "" : "; " + choice.get().summary())
                 + person.map(p -> "; applied by a person, regardless of windows and stages"
-                        + (p.isBlank() ? "" : ": " + p)).orElse("");
-        out.add(pass.entry(f, UpgradeState.IN_PROGRESS, Step.STARTING, message, drift, f.owed()));
+                        + (p.isBlank() ? "" : ": " + p)).orElse("")
+                + (inParts ? "; in two parts: control plane, then workers" : "");
+        out.add(pass.entry(f, UpgradeState.IN_PROGRESS, Step.STARTING, message, reasons, f.owed()));
+        if (inParts) {
+            pass.parts().started(id);
+        }
         toPublish.add(f);
     }
 

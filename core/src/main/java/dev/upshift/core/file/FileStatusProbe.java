@@ -7,6 +7,7 @@ import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.fleet.ObservedStatus;
 import dev.upshift.spi.StatusProbe;
 import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradePart;
 import dev.upshift.spi.UpgradeStatus;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -38,6 +39,16 @@ public final class FileStatusProbe implements StatusProbe {
 
     @Override
     public UpgradeStatus probe(Upgrade upgrade, Instant now) {
+        return status(upgrade).answer(upgrade, now);
+    }
+
+    /** A part of a hop in two parts: as {@link ObservedStatus#answer(Upgrade, UpgradePart, Instant)} says. */
+    @Override
+    public UpgradeStatus probe(Upgrade part, UpgradePart which, Instant now) {
+        return status(part).answer(part, which, now);
+    }
+
+    private ObservedStatus status(Upgrade upgrade) {
         String id = upgrade.cluster().id();
         String source = upgrade.cluster().location().source();
         Problems problems = new Problems();
@@ -50,7 +61,7 @@ public final class FileStatusProbe implements StatusProbe {
                     throw new IllegalStateException("the status of " + id + " cannot be read: "
                             + statusProblems.all().get(0));
                 }
-                return status.answer(upgrade, now);
+                return status;
             }
         }
         throw new IllegalStateException(source + " no longer holds ManagedCluster " + id

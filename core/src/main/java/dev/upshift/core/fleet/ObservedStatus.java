@@ -8,6 +8,7 @@ import dev.upshift.common.source.SourceDocument;
 import dev.upshift.release.Version;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeCondition;
+import dev.upshift.spi.UpgradePart;
 import dev.upshift.spi.UpgradeStatus;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,11 +30,15 @@ import org.apiguardian.api.API;
  *     (the {@code Upshift-Upgrade-Id} of its commit, the key in {@code upshift history})
  * @param conditions {@code status.conditions}, in document order
  * @param progress {@code status.progress}: required, upgraded and ready machines
+ * @param controlPlaneRelease {@code status.controlPlaneRelease}: the release the control plane is
+ *     observed to run with all its machines up to date and ready, for a hop published in two parts
+ *     (its workers may still run the old one)
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ObservedStatus(Optional<Version> release, Optional<String> upgrade, List<Condition> conditions,
-        Optional<UpgradeStatus.Progress> progress) {
-    private static final List<String> FIELDS = List.of("release", "upgrade", "conditions", "progress");
+        Optional<UpgradeStatus.Progress> progress, Optional<Version> controlPlaneRelease) {
+    private static final List<String> FIELDS = List.of("release", "upgrade", "conditions", "progress",
+            "controlPlaneRelease");
     private static final List<String> CONDITION_FIELDS = List.of("type", "status", "reason", "message",
             "lastTransitionTime");
 
@@ -43,6 +48,13 @@ public record ObservedStatus(Optional<Version> release, Optional<String> upgrade
         Objects.requireNonNull(upgrade, "upgrade");
         conditions = List.copyOf(conditions);
         Objects.requireNonNull(progress, "progress");
+        Objects.requireNonNull(controlPlaneRelease, "controlPlaneRelease");
+    }
+
+    /** A status that says nothing of the control plane alone. */
+    public ObservedStatus(Optional<Version> release, Optional<String> upgrade, List<Condition> conditions,
+            Optional<UpgradeStatus.Progress> progress) {
+        this(release, upgrade, conditions, progress, Optional.empty());
     }
 
     /** A status that says nothing. */
@@ -76,8 +88,9 @@ public record ObservedStatus(Optional<Version> release, Optional<String> upgrade
             }
         }
         Optional<UpgradeStatus.Progress> progress = status.object("progress").flatMap(ObservedStatus::progress);
+        Optional<Version> controlPlane = status.parsed("controlPlaneRelease", Version::parse);
         status.rejectUnknownFields(FIELDS);
-        return new ObservedStatus(release, upgrade, conditions, progress);
+        return new ObservedStatus(release, upgrade, conditions, progress, controlPlane);
     }
 
     private static Optional<UpgradeCondition.Type> type(ObjectView c, String text) {
@@ -116,7 +129,7 @@ public record ObservedStatus(Optional<Version> release, Optional<String> upgrade
      * @param now the transition time to report where the status gives none
      */
     public UpgradeStatus answer(Upgrade attempt, Instant now) {
-        boolean aboutIt = upgrade.filter(attempt.id()::equals).isPresent();
+        boolean aboutIt = aboutIt(attempt);
         Optional<Condition> failed = conditions.stream()
                 .filter(c -> c.type() == UpgradeCondition.Type.UPGRADE_FAILED && c.status()).findFirst();
         if (aboutIt && failed.isPresent()) {
@@ -135,6 +148,46 @@ public record ObservedStatus(Optional<Version> release, Optional<String> upgrade
         }
         return UpgradeStatus.inProgress("Waiting", release.map(r -> "the cluster still runs " + r)
                 .orElse("no status reported yet"), now);
+    }
+
+    /**
+     * What this status says of one part of a hop published in two ({@link UpgradePart}): of the
+     * workers' part, what {@link #answer(Upgrade, Instant)} says of the whole hop; of the control
+     * plane's part, succeeded when {@code controlPlaneRelease} (or the whole cluster's
+     * {@code release}) is the hop's release, failed when an {@code UpgradeFailed} condition is true
+     * for the attempt or the part, in progress otherwise.
+     *
+     * @param part the part, under its own id (the hop's key, {@code /}, the part's word); a status
+     *     whose {@code upgrade} names the hop's key is about each of its parts too
+     * @param which which part
+     * @param now the transition time to report where the status gives none
+     */
+    public UpgradeStatus answer(Upgrade part, UpgradePart which, Instant now) {
+        if (which == UpgradePart.WORKERS) {
+            return answer(part, now);
+        }
+        boolean aboutIt = aboutIt(part);
+        Optional<Condition> failed = conditions.stream()
+                .filter(c -> c.type() == UpgradeCondition.Type.UPGRADE_FAILED && c.status()).findFirst();
+        if (aboutIt && failed.isPresent()) {
+            Condition c = failed.get();
+            return UpgradeStatus.failed(c.reason(), c.message(), c.lastTransitionTime().orElse(now));
+        }
+        Optional<Version> observed = controlPlaneRelease.filter(r -> r.samePrecedence(part.to()))
+                .or(() -> release.filter(r -> r.samePrecedence(part.to())));
+        if (observed.isPresent()) {
+            return UpgradeStatus.succeeded("ControlPlaneObserved", "the control plane runs " + observed.get(), now);
+        }
+        if (aboutIt && progress.isPresent()) {
+            return UpgradeStatus.inProgress("ControlPlaneUpgrading", progress.get().toString(), now, progress.get());
+        }
+        return UpgradeStatus.inProgress("Waiting", controlPlaneRelease.or(() -> release)
+                .map(r -> "the control plane still runs " + r).orElse("no status reported yet"), now);
+    }
+
+    /** Whether {@code status.upgrade} names the attempt, or the hop whose part it is. */
+    private boolean aboutIt(Upgrade attempt) {
+        return upgrade.filter(u -> attempt.id().equals(u) || attempt.id().startsWith(u + "/")).isPresent();
     }
 
     /**

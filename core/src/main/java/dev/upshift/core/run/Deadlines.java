@@ -15,7 +15,10 @@ import dev.upshift.spi.StatusProbe;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeEvent;
 import dev.upshift.spi.UpgradeHook;
+import dev.upshift.spi.UpgradePart;
+import dev.upshift.spi.UpgradePartHook;
 import dev.upshift.spi.UpgradeRequest;
+import dev.upshift.spi.UpgradeStatus;
 import dev.upshift.spi.UpgradeStrategy;
 import java.time.Duration;
 import java.time.Instant;
@@ -76,7 +79,17 @@ public final class Deadlines implements AutoCloseable {
 
     /** The probe, cut off at the deadline. */
     public StatusProbe probe(StatusProbe p) {
-        return (Upgrade u, Instant now) -> call("probe " + u.id(), () -> p.probe(u, now));
+        return new StatusProbe() {
+            @Override
+            public UpgradeStatus probe(Upgrade u, Instant now) {
+                return call("probe " + u.id(), () -> p.probe(u, now));
+            }
+
+            @Override
+            public UpgradeStatus probe(Upgrade part, UpgradePart which, Instant now) {
+                return call("probe " + part.id(), () -> p.probe(part, which, now));
+            }
+        };
     }
 
     /** The strategy, cut off at the deadline. */
@@ -84,8 +97,11 @@ public final class Deadlines implements AutoCloseable {
         return (UpgradeRequest r) -> this.<Decision>call("strategy " + r.upgrade().id(), () -> s.decide(r));
     }
 
-    /** The hook, both sides cut off at the deadline. */
+    /** The hook, both sides cut off at the deadline; a part hook stays one, each of its calls cut off too. */
     public UpgradeHook hook(UpgradeHook h) {
+        if (h instanceof UpgradePartHook parts) {
+            return partHook(parts);
+        }
         return new UpgradeHook() {
             @Override
             public HookResult beforeUpgrade(Upgrade upgrade) {
@@ -95,6 +111,40 @@ public final class Deadlines implements AutoCloseable {
             @Override
             public HookResult afterUpgrade(UpgradeEvent finished) {
                 return call("after-hook " + finished.upgrade().id(), () -> h.afterUpgrade(finished));
+            }
+        };
+    }
+
+    private UpgradePartHook partHook(UpgradePartHook h) {
+        return new UpgradePartHook() {
+            @Override
+            public HookResult beforeUpgrade(Upgrade upgrade) {
+                return call("before-hook " + upgrade.id(), () -> h.beforeUpgrade(upgrade));
+            }
+
+            @Override
+            public HookResult afterUpgrade(UpgradeEvent finished) {
+                return call("after-hook " + finished.upgrade().id(), () -> h.afterUpgrade(finished));
+            }
+
+            @Override
+            public HookResult beforeControlPlane(Upgrade part) {
+                return call("before-hook " + part.id(), () -> h.beforeControlPlane(part));
+            }
+
+            @Override
+            public HookResult afterControlPlane(Upgrade part) {
+                return call("after-hook " + part.id(), () -> h.afterControlPlane(part));
+            }
+
+            @Override
+            public HookResult beforeWorkers(Upgrade part) {
+                return call("before-hook " + part.id(), () -> h.beforeWorkers(part));
+            }
+
+            @Override
+            public HookResult afterWorkers(Upgrade part) {
+                return call("after-hook " + part.id(), () -> h.afterWorkers(part));
             }
         };
     }

@@ -10,6 +10,7 @@ import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryStore;
 import dev.upshift.spi.StatusProbe;
 import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradePart;
 import dev.upshift.spi.UpgradeStatus;
 import dev.upshift.spi.WindowPolicy;
 import java.time.Duration;
@@ -91,6 +92,32 @@ public final class SimulatedProbe implements StatusProbe {
         }
         return UpgradeStatus.succeeded("SimulatedUpgrade", "as simulated, after its expected "
                 + dev.upshift.common.value.Durations.format(Duration.between(started.get(), end)), end);
+    }
+
+    /**
+     * A part of a hop published in two parts: the control plane's is done halfway through the
+     * attempt's expected run (the draw decides the hop at its end, so the control plane never
+     * fails here); the workers' part is the whole hop, as {@link #probe(Upgrade, Instant)} answers
+     * for the attempt whose part it is.
+     */
+    @Override
+    public UpgradeStatus probe(Upgrade part, UpgradePart which, Instant now) {
+        String suffix = "/" + which.word();
+        String id = part.id().endsWith(suffix) ? part.id().substring(0, part.id().length() - suffix.length()) : part.id();
+        Upgrade hop = new Upgrade(id, part.cluster(), part.from(), part.to(), part.intent());
+        if (which == UpgradePart.WORKERS) {
+            return probe(hop, now);
+        }
+        Optional<Instant> started = start(history.history(part.cluster().id()), id);
+        if (started.isEmpty()) {
+            return UpgradeStatus.inProgress("Simulated", "not started yet", now);
+        }
+        Instant end = plannedEnds.getOrDefault(id, started.get().plus(duration(hop, durations())));
+        Instant half = started.get().plus(Duration.between(started.get(), end).dividedBy(2));
+        if (now.isBefore(half)) {
+            return UpgradeStatus.inProgress("Simulated", "control plane simulated until " + half, now);
+        }
+        return UpgradeStatus.succeeded("SimulatedControlPlane", "as simulated, halfway through the hop", half);
     }
 
     /**

@@ -49,4 +49,23 @@ class EngineDeadlineTest {
         assertThat(w.steps("dev-1")).containsExactly("starting 20.0.0>20.1.0", "published 20.0.0>20.1.0");
         assertThat(w.publisher.hopsApplied.values()).containsExactly(1);
     }
+
+    @Test
+    @DisplayName("cut off at deadlines, a part hook stays a part hook and the probe is still asked per part")
+    void partsThroughDeadlines() {
+        World w = PartsWorld.cluster(PartsWorld.world(), "dev-1", "20.0.0").intent(World.upgradeTo("20.1.0"));
+        PartsWorld.Recorder hook = new PartsWorld.Recorder();
+        try (Deadlines deadlines = new Deadlines(Duration.ofSeconds(5))) {
+            Engine engine = w.engine().probe(deadlines.probe(PartsWorld.probe(w, Duration.ofMinutes(30),
+                    Duration.ofMinutes(30)))).addHook("gate", deadlines.hook(hook)).build();
+            for (int m = 0; m <= 60; m += 30) {
+                engine.reconcile(T0.plus(Duration.ofMinutes(m)));
+            }
+        }
+        assertThat(w.steps("dev-1")).containsExactly("starting 20.0.0>20.1.0", "published 20.0.0>20.1.0",
+                "workersStarting 20.0.0>20.1.0", "workersPublished 20.0.0>20.1.0", "succeeded 20.0.0>20.1.0",
+                "finished 20.0.0>20.1.0");
+        assertThat(hook.calls).extracting(c -> c.substring(0, c.indexOf(' '))).containsExactly("beforeUpgrade",
+                "beforeControlPlane", "afterControlPlane", "beforeWorkers", "afterWorkers", "afterUpgrade");
+    }
 }

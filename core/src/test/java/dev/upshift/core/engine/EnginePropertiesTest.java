@@ -32,12 +32,31 @@ class EnginePropertiesTest {
     @DisplayName("whatever the probes, hooks and faults answer, every recorded history is valid")
     void historiesStayValid() {
         qt().withExamples(200).forAll(longs().all()).checkAssert(seed -> {
+            check(seed, false);
+        });
+    }
+
+    @Test
+    @DisplayName("with a part hook answering at random too, every history stays valid and no worker goes before its control plane")
+    void historiesInPartsStayValid() {
+        int[] inParts = {0};
+        qt().withExamples(200).forAll(longs().all()).checkAssert(seed -> inParts[0] += check(seed, true));
+        assertThat(inParts[0]).as("runs that published some workers' part").isGreaterThan(20);
+    }
+
+    /** Checks one run; how many workers' parts it published. */
+    private static int check(long seed, boolean parts) {
+        {
             Random random = new Random(seed);
-            World w = new World();
+            World w = parts ? PartsWorld.world() : new World();
             int n = 1 + random.nextInt(4);
             String[] starts = {"19.1.0", "20.0.0", "19.0.0"};
             for (int i = 0; i < n; i++) {
-                w.cluster("c" + i, starts[random.nextInt(starts.length)]);
+                if (parts) {
+                    PartsWorld.cluster(w, "c" + i, starts[random.nextInt(starts.length)]);
+                } else {
+                    w.cluster("c" + i, starts[random.nextInt(starts.length)]);
+                }
             }
             w.intent(World.upgradeTo("20.1.0"));
             w.answers = (u, now) -> switch (random.nextInt(6)) {
@@ -46,7 +65,8 @@ class EnginePropertiesTest {
                 case 2, 3 -> UpgradeStatus.succeeded("Upgraded", "", now);
                 default -> UpgradeStatus.inProgress("Rolling", "", now);
             };
-            Engine engine = w.engine().addHook("random", new RandomHook(random)).build();
+            Engine engine = w.engine().addHook("random", parts ? new RandomPartHook(random) : new RandomHook(random))
+                    .build();
             Instant t = T0;
             for (int step = 0; step < 30; step++) {
                 switch (random.nextInt(8)) {
@@ -80,7 +100,60 @@ class EnginePropertiesTest {
                                     && p.step() == HistoryEntry.Step.SUCCEEDED && !p.at().isAfter(e.at()));
                 }
             }
-        });
+            List<String> order = List.copyOf(w.publisher.published.keySet());
+            for (String id : order) {
+                if (id.endsWith("/workers")) {
+                    String hop = PartsWorld.hopOf(id);
+                    assertThat(order.indexOf(hop + "/control-plane")).as("seed %d: %s after its control plane", seed, id)
+                            .isBetween(0, order.indexOf(id));
+                    assertThat(order).as("seed %d: a hop in parts is never published whole", seed).doesNotContain(hop);
+                }
+            }
+            if (!parts) {
+                assertThat(order).as("seed %d: without part hooks, no part is published", seed)
+                        .noneMatch(id -> id.contains("/"));
+            }
+            return (int) order.stream().filter(id -> id.endsWith("/workers")).count();
+        }
+    }
+
+    /** A part hook whose every answer, on every side, is drawn at random, throwing included. */
+    private static final class RandomPartHook implements dev.upshift.spi.UpgradePartHook {
+        private final RandomHook answers;
+
+        RandomPartHook(Random random) {
+            this.answers = new RandomHook(random);
+        }
+
+        @Override
+        public HookResult beforeUpgrade(Upgrade upgrade) {
+            return answers.beforeUpgrade(upgrade);
+        }
+
+        @Override
+        public HookResult afterUpgrade(UpgradeEvent finished) {
+            return answers.afterUpgrade(finished);
+        }
+
+        @Override
+        public HookResult beforeControlPlane(Upgrade part) {
+            return answers.beforeUpgrade(part);
+        }
+
+        @Override
+        public HookResult afterControlPlane(Upgrade part) {
+            return answers.beforeUpgrade(part);
+        }
+
+        @Override
+        public HookResult beforeWorkers(Upgrade part) {
+            return answers.beforeUpgrade(part);
+        }
+
+        @Override
+        public HookResult afterWorkers(Upgrade part) {
+            return answers.beforeUpgrade(part);
+        }
     }
 
     /** A hook whose every answer is drawn at random, throwing included. */

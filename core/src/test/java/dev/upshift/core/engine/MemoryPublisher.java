@@ -21,6 +21,8 @@ final class MemoryPublisher implements ChangePublisher {
     /** How many distinct attempts reached the target, per cluster and hop. */
     final Map<String, Integer> hopsApplied = new HashMap<>();
     final List<String> calls = new ArrayList<>();
+    /** Each upgrade id's first publication as it reached the target: the upgrade and its change. */
+    final Map<String, Map.Entry<Upgrade, MergeResult>> published = new java.util.LinkedHashMap<>();
     private int throwNext;
     private String rejectNext;
     private boolean throwAfterApplying;
@@ -53,6 +55,7 @@ final class MemoryPublisher implements ChangePublisher {
         boolean done = applied.containsKey(upgrade.id());
         if (!done) {
             applied.put(upgrade.id(), 1);
+            published.put(upgrade.id(), Map.entry(upgrade, change));
             hopsApplied.merge(upgrade.cluster().id() + " " + upgrade.from() + ">" + upgrade.to(), 1, Integer::sum);
             releases.put(upgrade.cluster().id(), upgrade.to());
         }

@@ -41,6 +41,8 @@ final class World {
     final Map<String, Integer> probes = new HashMap<>();
     ClusterUpgrade intent;
     BiFunction<Upgrade, Instant, UpgradeStatus> answers = (u, now) -> UpgradeStatus.inProgress("Rolling", "", now);
+    /** The catalog the fleet is planned with; {@link #catalog()} unless a test sets another. */
+    ReleaseCatalog releases = catalog();
     private PreparedFleet prepared;
 
     static Release release(String version, String kubernetes) {
@@ -112,7 +114,7 @@ final class World {
 
     PreparedFleet fleet() {
         if (prepared == null) {
-            PlanInput input = new PlanInput(catalog(), clusters, schedules, intent == null ? List.of() : List.of(intent),
+            PlanInput input = new PlanInput(releases, clusters, schedules, intent == null ? List.of() : List.of(intent),
                     List.of());
             prepared = Planner.standard().prepare(input);
         }

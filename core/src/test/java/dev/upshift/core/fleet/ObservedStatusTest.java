@@ -8,6 +8,7 @@ import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.release.Version;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradePart;
 import dev.upshift.spi.UpgradeStatus;
 import java.time.Instant;
 import java.util.List;
@@ -112,5 +113,53 @@ class ObservedStatusTest {
         FleetKinds.MANAGED_CLUSTER.readAll(DocumentLoader.create().load("c.yaml", CLUSTER + "status: {relase: 1.0.0}\n"),
                 problems);
         assertThat(problems.all()).singleElement().asString().contains("status.relase", "did you mean 'release'");
+    }
+
+    private static UpgradeStatus part(String status, UpgradePart which) {
+        Problems problems = new Problems();
+        ObservedStatus s = read(status, problems);
+        assertThat(problems.all()).isEmpty();
+        Upgrade part = new Upgrade(ATTEMPT.id() + "/" + which.word(), ATTEMPT.cluster(), ATTEMPT.from(), ATTEMPT.to(),
+                ATTEMPT.intent());
+        return s.answer(part, which, NOW);
+    }
+
+    @Test
+    @DisplayName("a hop in two parts: the control plane's part is done when controlPlaneRelease (or release) is the hop's")
+    void controlPlanePart() {
+        assertThat(part("status: {release: 19.3.1, controlPlaneRelease: 20.1.0}", UpgradePart.CONTROL_PLANE))
+                .isInstanceOf(UpgradeStatus.Succeeded.class);
+        assertThat(part("status: {release: 20.1.0}", UpgradePart.CONTROL_PLANE)).isInstanceOf(UpgradeStatus.Succeeded.class);
+        assertThat(part("status: {release: 19.3.1, controlPlaneRelease: 19.3.1}", UpgradePart.CONTROL_PLANE))
+                .isInstanceOf(UpgradeStatus.InProgress.class);
+        assertThat(part("status: {release: 19.3.1, controlPlaneRelease: 20.1.0}", UpgradePart.WORKERS))
+                .as("the workers' part is the whole hop").isInstanceOf(UpgradeStatus.InProgress.class);
+    }
+
+    @Test
+    @DisplayName("a hop in two parts: a failure names the part or the hop; progress reported for it is passed on")
+    void partFailuresAndProgress() {
+        String failed = """
+                status:
+                  upgrade: %s
+                  conditions: [{type: UpgradeFailed, status: "True", reason: EtcdUnhealthy}]
+                """;
+        assertThat(part(failed.formatted("prod-eu-1:19.3.1..20.1.0#1/control-plane"), UpgradePart.CONTROL_PLANE))
+                .isInstanceOf(UpgradeStatus.Failed.class);
+        assertThat(part(failed.formatted("prod-eu-1:19.3.1..20.1.0#1"), UpgradePart.WORKERS))
+                .isInstanceOf(UpgradeStatus.Failed.class);
+        assertThat(part(failed.formatted("prod-eu-1:19.3.1..20.1.0#1/control-plane"), UpgradePart.WORKERS))
+                .as("a failure of the other part is not this one's").isInstanceOf(UpgradeStatus.InProgress.class);
+        UpgradeStatus rolling = part("status: {upgrade: \"prod-eu-1:19.3.1..20.1.0#1/control-plane\","
+                + " progress: {required: 3, upgraded: 1}}", UpgradePart.CONTROL_PLANE);
+        assertThat(((UpgradeStatus.InProgress) rolling).progress()).contains(new UpgradeStatus.Progress(3, 1, false));
+    }
+
+    @Test
+    @DisplayName("a controlPlaneRelease that is not a version is an error naming the field")
+    void badControlPlaneRelease() {
+        Problems problems = new Problems();
+        read("status: {controlPlaneRelease: twenty}", problems);
+        assertThat(problems.all()).singleElement().satisfies(p -> assertThat(p.toString()).contains("controlPlaneRelease"));
     }
 }

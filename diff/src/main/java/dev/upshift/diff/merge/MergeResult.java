@@ -227,6 +227,42 @@ public final class MergeResult {
         return masked() != this || changes.stream().anyMatch(FieldChange::sensitive);
     }
 
+    /**
+     * This result limited to some documents, for a change published in parts: the merged document
+     * of each document {@code part} accepts and the cluster's own of every other (a document the
+     * merge would add is left out, one it would remove is kept), with only the accepted documents'
+     * changes and list decisions. Base, current and target stay whole. Publishing the part and then
+     * the whole result reaches the same documents as publishing the whole at once.
+     *
+     * @param part which documents this part changes
+     * @return the part; this result when it accepts every document
+     */
+    public MergeResult restrictedTo(java.util.function.Predicate<DocumentId> part) {
+        Objects.requireNonNull(part, "part");
+        List<Document> docs = new ArrayList<>();
+        boolean all = true;
+        for (Document d : documents.documents()) {
+            if (part.test(d.id())) {
+                docs.add(d);
+            } else {
+                all = false;
+                current.get(d.id()).ifPresent(docs::add);
+            }
+        }
+        for (Document c : current.documents()) {
+            if (!documents.contains(c.id()) && !part.test(c.id())) {
+                all = false;
+                docs.add(c);
+            }
+        }
+        if (all) {
+            return this;
+        }
+        return new MergeResult(base, current, target, DocumentSet.ofDocuments(docs),
+                changes.stream().filter(c -> part.test(c.document())).toList(),
+                listDecisions.stream().filter(d -> part.test(d.document())).toList(), rules, masked);
+    }
+
     /** Whether a base was given (a three-way merge). */
     public boolean isThreeWay() {
         return base.isPresent();

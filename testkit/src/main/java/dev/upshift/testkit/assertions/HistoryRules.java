@@ -18,7 +18,8 @@ import org.apiguardian.api.API;
  * publication without a journaled start before it, no publication after its outcome, no success
  * without a publication, no second start, nothing after its end ({@code finished} or
  * {@code skipped}), no hold or decline after its start, no {@code finished} without an outcome;
- * per cluster, no attempt starts while another is unfinished. The same rules as core's own engine
+ * for a hop published in two parts, no workers' start before the control plane's publication or
+ * after the outcome, no workers' publication without that start, no success without it; per cluster, no attempt starts while another is unfinished. The same rules as core's own engine
  * tests hold the engine to, so that a fake, an adapter or an engine of your own can be held to them.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -62,9 +63,29 @@ public final class HistoryRules {
                     out.add(where + ": published after its outcome");
                 }
             }
+            case WORKERS_STARTING -> {
+                if (!steps.contains(Step.PUBLISHED)) {
+                    out.add(where + ": workers start before the control plane's part was published");
+                }
+                if (steps.contains(Step.WORKERS_STARTING) || steps.contains(Step.SUCCEEDED)
+                        || steps.contains(Step.FAILED)) {
+                    out.add(where + ": a second start of the workers, or one after the outcome");
+                }
+            }
+            case WORKERS_PUBLISHED -> {
+                if (!steps.contains(Step.WORKERS_STARTING)) {
+                    out.add(where + ": workers published without their journaled start");
+                }
+                if (steps.contains(Step.SUCCEEDED) || steps.contains(Step.FAILED)) {
+                    out.add(where + ": workers published after the outcome");
+                }
+            }
             case SUCCEEDED -> {
                 if (!steps.contains(Step.PUBLISHED)) {
                     out.add(where + ": succeeded without a publication");
+                }
+                if (steps.contains(Step.WORKERS_STARTING) && !steps.contains(Step.WORKERS_PUBLISHED)) {
+                    out.add(where + ": succeeded without its workers' publication");
                 }
             }
             case FAILED -> {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.spi.StatusProbe;
 import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradePart;
 import dev.upshift.spi.UpgradeStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Instant;
@@ -69,6 +70,22 @@ public final class ClusterApiStatusProbe implements StatusProbe {
     @Override
     public UpgradeStatus probe(Upgrade upgrade, Instant now) {
         return StatusMapping.of(read(ClusterRef.of(upgrade.cluster())), upgrade.to(), now);
+    }
+
+    /**
+     * A part of a hop published in two parts. The workers' part is the whole hop, as
+     * {@link #probe(Upgrade, Instant)} answers. The control plane's part fails as the whole hop does
+     * (a failed cluster, control plane, machine deployment or machine), and succeeds once the
+     * control plane's controller observed its latest generation and every one of its machines is up
+     * to date at its {@code spec.version} and ready; the {@code Cluster}'s release is not asked for,
+     * since it moves with the workers.
+     */
+    @Override
+    public UpgradeStatus probe(Upgrade part, UpgradePart which, Instant now) {
+        if (which == UpgradePart.WORKERS) {
+            return probe(part, now);
+        }
+        return StatusMapping.controlPlane(read(ClusterRef.of(part.cluster())), now);
     }
 
     ClusterState read(ClusterRef ref) {

@@ -95,6 +95,32 @@ final class StatusMapping {
                 new UpgradeStatus.Progress(required, upgraded, ready));
     }
 
+    /**
+     * The control plane's part of a hop in two parts: failed as {@link #of} fails; succeeded once the
+     * control plane is done (observed, every machine up to date at its version and ready); in
+     * progress otherwise, with its machines' counts.
+     */
+    static UpgradeStatus controlPlane(ClusterState state, Instant now) {
+        if (state.cluster().isEmpty()) {
+            return UpgradeStatus.failed("ClusterDeleted", "the Cluster " + state.display()
+                    + " no longer exists on the management cluster", now);
+        }
+        Optional<UpgradeStatus> failed = failure(state, now);
+        if (failed.isPresent()) {
+            return failed.get();
+        }
+        if (state.controlPlane().isEmpty()) {
+            return UpgradeStatus.inProgress("WaitingForControlPlane", "the Cluster " + state.display()
+                    + " names no control plane that can be read yet", now);
+        }
+        Owner cp = Owner.controlPlane(state.controlPlane().get(), "");
+        if (cp.done()) {
+            return UpgradeStatus.succeeded("ControlPlaneUpgraded", limit(cp.describe()), latest(state, now));
+        }
+        return UpgradeStatus.inProgress("ControlPlaneUpgrading", limit("the control plane is rolling out; "
+                + cp.describe()), now, new UpgradeStatus.Progress(cp.desired(), cp.upgraded(), cp.ready() >= cp.upgraded()));
+    }
+
     /** The versions Cluster API 1.14 still has to apply ({@code status.controlPlane.upgradePlan}, {@code status.workers.upgradePlan}). */
     private static List<String> plan(JsonNode cluster) {
         List<String> out = new ArrayList<>();

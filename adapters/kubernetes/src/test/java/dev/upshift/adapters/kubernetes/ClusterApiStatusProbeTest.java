@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradePart;
 import dev.upshift.spi.UpgradeStatus;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
@@ -251,5 +252,43 @@ class ClusterApiStatusProbeTest {
         var before = management.snapshot();
         probe();
         assertThat(management.snapshot()).isEqualTo(before);
+    }
+
+    private UpgradeStatus probe(UpgradePart which) {
+        Upgrade part = new Upgrade(upgrade.id() + "/" + which.word(), upgrade.cluster(), upgrade.from(), upgrade.to(),
+                upgrade.intent());
+        return ClusterApiStatusProbe.of(client).probe(part, which, NOW);
+    }
+
+    @Test
+    @DisplayName("a hop in two parts: the control plane's part is done once the control plane alone is, the release not moved")
+    void controlPlanePart() {
+        management.update(ManagementCluster.KCP, "KubeadmControlPlane", CP,
+                kcp -> kcp.withObjectProperty("spec").put("version", "v1.34.1"));
+        UpgradeStatus published = probe(UpgradePart.CONTROL_PLANE);
+        assertThat(published).isInstanceOf(UpgradeStatus.InProgress.class);
+        assertThat(published.condition().reason()).isEqualTo("ControlPlaneUpgrading");
+
+        controlPlane("v1.34.1", 1, 3, 4);
+        UpgradeStatus rolling = probe(UpgradePart.CONTROL_PLANE);
+        assertThat(((UpgradeStatus.InProgress) rolling).progress()).contains(new UpgradeStatus.Progress(3, 1, true));
+        assertThat(rolling.condition().message()).contains("control plane: 1 of 3 machines up to date at v1.34.1");
+
+        controlPlane("v1.34.1", 3, 3, 3);
+        UpgradeStatus done = probe(UpgradePart.CONTROL_PLANE);
+        assertThat(done).isInstanceOf(UpgradeStatus.Succeeded.class);
+        assertThat(done.condition().reason()).isEqualTo("ControlPlaneUpgraded");
+        assertThat(probe(UpgradePart.WORKERS).condition().reason()).as("the workers' part is the whole hop")
+                .isEqualTo("WaitingForPublication");
+    }
+
+    @Test
+    @DisplayName("a hop in two parts: a failed machine fails the control plane's part too")
+    void controlPlanePartFails() {
+        management.update(ManagementCluster.CORE, "Machine", "capi-quickstart-md-0-h7c6b-5x8vd-kq9zt",
+                m -> m.withObjectProperty("status").put("phase", "Failed"));
+        UpgradeStatus s = probe(UpgradePart.CONTROL_PLANE);
+        assertThat(s).isInstanceOf(UpgradeStatus.Failed.class);
+        assertThat(s.condition().reason()).isEqualTo("MachineFailed");
     }
 }

@@ -65,7 +65,7 @@ final class Entries {
         return switch (step) {
             case HELD -> UpgradeState.WAITING;
             case DECLINED -> UpgradeState.BLOCKED;
-            case STARTING, PUBLISHED -> UpgradeState.IN_PROGRESS;
+            case STARTING, PUBLISHED, WORKERS_STARTING, WORKERS_PUBLISHED -> UpgradeState.IN_PROGRESS;
             case SUCCEEDED -> UpgradeState.SUCCEEDED;
             case FAILED -> UpgradeState.FAILED;
             case FINISHED -> r.nextBoolean() ? UpgradeState.SUCCEEDED : UpgradeState.FAILED;
