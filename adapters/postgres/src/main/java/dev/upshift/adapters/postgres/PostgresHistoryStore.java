@@ -46,8 +46,9 @@ import org.apiguardian.api.API;
  *       than the fence's: once a newer engine took its epoch, an older one records nothing more, and
  *       since the engine records before it acts, it acts on nothing more.
  *   <li><b>One start per attempt.</b> A unique index allows one {@code starting} and one
- *       {@code published} entry per idempotency key and fleet: two engines of the same epoch cannot
- *       both journal the start of an attempt. The second is refused with a
+ *       {@code published} entry per idempotency key and fleet, and one {@code workersStarting} and
+ *       one {@code workersPublished} for a hop in two parts: two engines of the same epoch cannot
+ *       both journal the start of an attempt, or of its workers' part. The second is refused with a
  *       {@link StaleWriterException} that says so.
  *   <li><b>Append-only.</b> Triggers refuse every update, delete and truncate of the history.
  * </ul>

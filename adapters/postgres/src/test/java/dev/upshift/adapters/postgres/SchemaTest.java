@@ -25,7 +25,7 @@ class SchemaTest {
     private final PostgresServer server = PostgresServer.shared();
 
     @Test
-    @DisplayName("a new database gets the schema at version 1; opening it again migrates nothing and keeps the rows")
+    @DisplayName("a new database gets the schema at version 2; opening it again migrates nothing and keeps the rows")
     void migratesOnceAndKeeps() throws SQLException {
         String url = server.freshDatabase();
         try (PostgresHistoryStore store = PostgresHistoryStore.builder().url(url).build()) {
@@ -35,7 +35,28 @@ class SchemaTest {
             assertThat(again.entries()).hasSize(1);
         }
         assertThat(rows(url, "SELECT version || ' ' || success FROM upshift.flyway_schema_history"
-                + " WHERE version IS NOT NULL")).containsExactly("1 true");
+                + " WHERE version IS NOT NULL ORDER BY installed_rank")).containsExactly("1 true", "2 true");
+    }
+
+    @Test
+    @DisplayName("a database at version 1 is migrated to 2 as the store opens it, and then holds the workers' part"
+            + " of an attempt to one start and one publication")
+    void versionOneMigratesForward() throws SQLException {
+        String url = server.freshDatabase();
+        org.flywaydb.core.Flyway.configure(Schema.class.getClassLoader()).dataSource(url, null, null)
+                .schemas("upshift").locations(Schema.LOCATION).target("1").load().migrate();
+        try (PostgresHistoryStore store = PostgresHistoryStore.builder().url(url).build()) {
+            store.append(Entries.of("a", Step.STARTING, 1, 0, 0));
+            store.append(Entries.of("a", Step.WORKERS_STARTING, 1, 1, 0));
+            assertThatThrownBy(() -> store.append(Entries.of("a", Step.WORKERS_STARTING, 1, 2, 0)))
+                    .isInstanceOf(dev.upshift.common.problem.StaleWriterException.class);
+            store.append(Entries.of("a", Step.WORKERS_PUBLISHED, 1, 3, 0));
+            assertThatThrownBy(() -> store.append(Entries.of("a", Step.WORKERS_PUBLISHED, 1, 4, 0)))
+                    .isInstanceOf(dev.upshift.common.problem.StaleWriterException.class);
+            assertThat(store.entries()).hasSize(3);
+        }
+        assertThat(rows(url, "SELECT version FROM upshift.flyway_schema_history WHERE version IS NOT NULL"
+                + " ORDER BY installed_rank")).containsExactly("1", "2");
     }
 
     @Test
@@ -45,7 +66,7 @@ class SchemaTest {
         assertThatThrownBy(() -> PostgresHistoryStore.builder().url(url).migrate(false).build())
                 .isInstanceOf(UpshiftException.class)
                 .hasMessage("the PostgreSQL history at " + SqlErrors.redact(url) + " has its schema 'upshift' at no"
-                        + " version and needs V1: let the store migrate it (migrate on) or run the migrations of"
+                        + " version and needs V1, V2: let the store migrate it (migrate on) or run the migrations of"
                         + " docs/adapters.md");
         PostgresHistoryStore.builder().url(url).build().close();
         try (PostgresHistoryStore store = PostgresHistoryStore.builder().url(url).migrate(false).build()) {
@@ -101,7 +122,7 @@ class SchemaTest {
             threads.shutdownNow();
         }
         assertThat(rows(url, "SELECT count(*) FROM upshift.flyway_schema_history WHERE version IS NOT NULL"))
-                .containsExactly("1");
+                .containsExactly("2");
     }
 
     @Test
