@@ -191,79 +191,7 @@ final class Pass {
 
     /** {@link Engine#apply}: the next hop of one cluster, now, or why not. */
     Application apply(String clusterId, Optional<Version> to, String reason) {
-        Optional<PlanEntry> found = plan.entry(clusterId);
-        if (found.isEmpty() || !clusters.containsKey(clusterId)) {
-            return answer(Application.Kind.REFUSED, "the fleet has no cluster named " + clusterId);
-        }
-        PlanEntry e = found.get();
-        Optional<Attempt> a = attempts.latest(clusterId);
-        if (a.isPresent() && (a.get().inFlight() || a.get().owesFinish())) {
-            return answer(Application.Kind.ALREADY_UNDER_WAY, "attempt " + a.get().upgradeId + " of " + clusterId
-                    + " is under way (" + a.get().last.step() + " at " + a.get().last.at()
-                    + "); nothing new was started");
-        }
-        Version from = e.from();
-        boolean config = e.to().filter(from::equals).isPresent() && e.state() != UpgradeState.UP_TO_DATE;
-        Optional<Version> target = to.or(e::to);
-        if (target.isEmpty() || target.get().equals(from) && !config) {
-            return answer(Application.Kind.NOTHING_TO_DO, clusterId + " already runs " + from
-                    + (target.isEmpty() ? " and no upgrade selects it" : "") + "; nothing to do");
-        }
-        if (target.get().isOlderThan(from)) {
-            return answer(Application.Kind.REFUSED, clusterId + " runs " + from + "; Upshift never goes down to "
-                    + target.get());
-        }
-        List<Version> path = List.of();
-        if (!target.get().equals(from)) {
-            dev.upshift.release.PathResult p = reading.fleet().graph().path(from, target.get());
-            if (p instanceof dev.upshift.release.NoPath none) {
-                return answer(Application.Kind.REFUSED, "NO_PATH: " + none.reason());
-            }
-            List<Version> landed = ((dev.upshift.release.UpgradePath) p).versions();
-            path = landed.subList(1, landed.size());
-        }
-        ManagedCluster c = clusters.get(clusterId);
-        if (c.freeze().isPresent() && c.freeze().get().blocks(now)) {
-            return answer(Application.Kind.REFUSED, "FROZEN: " + clusterId + " is frozen until "
-                    + c.freeze().get().until() + " (" + c.freeze().get().reason() + "); lift the freeze first");
-        }
-        Version hopTo = path.isEmpty() ? from : path.get(0);
-        Optional<ClusterChange> change = reading.fleet().change(clusterId, hopTo);
-        if (change.isPresent() && change.get().isBlocked()) {
-            return answer(Application.Kind.REFUSED, change.get().blockers().stream().map(Reason::toString)
-                    .reduce((x, y) -> x + "\n" + y).orElse(""));
-        }
-        PlanEntry ready = new PlanEntry(clusterId, from, target, path, e.kind(), e.releaseChange(), Optional.empty(),
-                Optional.empty(), UpgradeState.READY, Optional.empty(), Optional.empty(), e.reasons().stream()
-                        .filter(r -> r.code().equals(dev.upshift.core.plan.ReasonCodes.DRIFTED)).toList(), e.impact(),
-                e.endOfLife(), e.unchecked());
-        List<HistoryEntry> starts = new ArrayList<>();
-        List<Flight> toPublish = new ArrayList<>();
-        new Start(this, ready, Optional.of(reason)).decide(starts, toPublish);
-        if (!append(starts)) {
-            return answer(Application.Kind.FAULTED, "the history could not be written; nothing was published");
-        }
-        List<HistoryEntry> published = new ArrayList<>();
-        List<Flight> finishing = new ArrayList<>();
-        for (Flight f : toPublish) {
-            publish(f, published, finishing);
-        }
-        append(published);
-        if (starts.isEmpty()) {
-            return answer(Application.Kind.FAULTED, faults.stream().map(Fault::toString).reduce((x, y) -> x + "; " + y)
-                    .orElse("nothing was started"));
-        }
-        HistoryEntry first = starts.get(0);
-        Application.Kind kind = first.step() == Step.STARTING ? Application.Kind.STARTED
-                : first.step() == Step.FAILED ? Application.Kind.REFUSED : Application.Kind.HELD;
-        String message = first.step() == Step.STARTING ? first.message()
-                + published.stream().map(p -> "\n" + p.step() + ": " + p.message()).reduce("", String::concat)
-                : first.reasons().isEmpty() ? first.message() : first.reasons().get(0).toString();
-        return answer(kind, message);
-    }
-
-    private Application answer(Application.Kind kind, String message) {
-        return new Application(kind, message, recorded, faults);
+        return new Applying(this).apply(clusterId, to, reason);
     }
 
     /** Attempts in flight or owing their finish whose cluster is no longer in the fleet: skipped. */
@@ -284,7 +212,7 @@ final class Pass {
         return out;
     }
 
-    private void publish(Flight f, List<HistoryEntry> out, List<Flight> toFinish) {
+    void publish(Flight f, List<HistoryEntry> out, List<Flight> toFinish) {
         if (parts().owns(f)) {
             parts().publishControlPlane(f, out, toFinish);
             return;
@@ -453,6 +381,10 @@ final class Pass {
 
     Engine engine() {
         return engine;
+    }
+
+    Plan plan() {
+        return plan;
     }
 
     Instant now() {
