@@ -154,6 +154,8 @@ class OperatorProcessTest {
     void aProcessThatLosesTheLeaseExits(TestInfo test) throws Exception {
         OperatorProcess a = start("replica-a", test);
         eventually(a, "replica-a holds the lease", () -> "replica-a".equals(holder()));
+        // the lease is written before the replica reads it back and takes its term: take it over only once it leads
+        eventually(a, "replica-a leads", () -> a.output().contains("replica-a, epoch 1 leads"));
 
         Lease lease = api.client.resources(Lease.class).inNamespace(NAMESPACE).withName(LEASE).get();
         lease.getSpec().setHolderIdentity("intruder");
