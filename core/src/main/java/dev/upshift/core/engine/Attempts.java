@@ -91,11 +91,6 @@ final class Attempts {
         return tries.getOrDefault(hopKey(cluster, from, to), 0);
     }
 
-    /** Whether the cluster's latest attempt is in flight or owes its finish. */
-    boolean active(String cluster) {
-        return !active.isEmpty() && active.contains(cluster);
-    }
-
     /** The clusters whose latest attempt is in flight or owes its finish. */
     java.util.Set<String> activeClusters() {
         return java.util.Collections.unmodifiableSet(active);

@@ -16,8 +16,11 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
 
@@ -146,7 +149,7 @@ final class Round {
 
     private int[] stageOf(int n) {
         int[] stageOf = new int[n];
-        java.util.Arrays.fill(stageOf, -1);
+        Arrays.fill(stageOf, -1);
         int k = 0;
         for (UpgradeSelection u : model.selection.upgrades()) {
             for (StageGroup g : fleet.groups(u)) {
@@ -181,7 +184,7 @@ final class Round {
     private void gate(Kept previous, Draft[] drafts, BitSet fresh, BitSet moved, Kept kept) {
         StageGate gates = new StageGate(windows, now);
         BitSet movedStages = new BitSet();
-        java.util.Map<Integer, List<Integer>> freshByStage = new java.util.HashMap<>();
+        Map<Integer, List<Integer>> freshByStage = new HashMap<>();
         for (int i = fresh.nextSetBit(0); i >= 0; i = fresh.nextSetBit(i + 1)) {
             int k = kept.stageOf[i];
             if (k >= 0) {
