@@ -25,7 +25,8 @@ import org.apiguardian.api.API;
  * once every owed after-hook proceeded, when some were owed. A hop published in two parts
  * ({@link UpgradePart}) writes {@code workersStarting} and {@code workersPublished} between its
  * {@code published} (the control plane's part) and its outcome. {@code held}, {@code declined} and
- * {@code skipped} record why an attempt did not start.
+ * {@code skipped} record why an attempt did not start; {@code enrolled} records a cluster's membership of
+ * a stage's run, fixed when the stage starts.
  *
  * @param at when the state changed
  * @param clusterId the cluster's id
@@ -206,7 +207,18 @@ public record HistoryEntry(Instant at, String clusterId, String upgradeId, Versi
         FAILED("failed", UpgradeState.FAILED),
         /** Every owed after-hook proceeded: the attempt counts as finished for its stage. State of its outcome. */
         FINISHED("finished", null),
-        /** The cluster left its stage before its attempt started: it is recorded as skipped, not failed. Any state. */
+        /**
+         * The cluster is a member of its stage's run, written for every member still to upgrade when
+         * the stage starts (its first attempt is journaled): a cluster that joins the stage later waits
+         * for the upgrade's next run. {@code upgradeId} is {@code <cluster>:<upgrade>@<target>/<stage>},
+         * {@code to} the run's target; the state is the cluster's planned one. Any state.
+         */
+        ENROLLED("enrolled", null),
+        /**
+         * An attempt ends unfollowed: its cluster left the fleet while it was under way; or a member
+         * enrolled in a stage's run left that stage before its attempt started ({@code upgradeId} is
+         * then the enrollment's). Recorded as skipped, not failed. Any state.
+         */
         SKIPPED("skipped", null),
         /** A state the writer recorded without an engine step (planners, simulators, other tools). */
         NOTED("noted", null);

@@ -30,7 +30,8 @@ class TestWorldTest {
             assertThat(world.release(c)).isEqualTo(Version.parse("20.1.0"));
         }
         assertThat(world.publisher().effects("b")).isEqualTo(2);
-        assertThat(world.history()).cluster("a").wentThrough(Step.STARTING, Step.PUBLISHED, Step.SUCCEEDED, Step.FINISHED);
+        assertThat(world.history()).cluster("a").enrolledIn("all").wentThrough(Step.ENROLLED, Step.STARTING,
+                Step.PUBLISHED, Step.SUCCEEDED, Step.FINISHED);
         assertThat(world.events().events()).hasSize(4);
         assertThat(world.hook().calls()).filteredOn(c -> c.startsWith("after ")).hasSize(4);
         assertThat(world.clock().instant()).as("where nothing more was due").isEqualTo(Worlds.T0.plus(Duration.ofHours(2)));

@@ -15,6 +15,7 @@ final class Attempts {
     private final Map<String, HistoryEntry> lastOutcome = new HashMap<>();
     private final Map<String, Attempt> latestStarted = new HashMap<>();
     private final java.util.Set<String> active = new java.util.HashSet<>();
+    private final Enrollments enrollments = new Enrollments();
     private long epoch;
 
     private int seen;
@@ -46,6 +47,9 @@ final class Attempts {
     }
 
     void add(HistoryEntry e) {
+        if (enrollments.add(e)) {
+            return;
+        }
         Attempt attempt = byId.get(e.upgradeId());
         if (attempt == null) {
             attempt = new Attempt(e.upgradeId());
@@ -99,6 +103,11 @@ final class Attempts {
     /** The latest attempts that are in flight or owe their finish. */
     List<Attempt> activeAttempts() {
         return active.stream().map(latest::get).toList();
+    }
+
+    /** The stage runs' memberships the journal holds. */
+    Enrollments enrollments() {
+        return enrollments;
     }
 
     long epoch() {

@@ -26,6 +26,11 @@ public final class EngineReasons {
     /** The cluster left the fleet while an attempt was in flight or owed its after-hooks. */
     public static final String LEFT_FLEET = "LEFT_FLEET";
     /**
+     * A member enrolled in a stage's run left that stage before its attempt started: it left the
+     * fleet, moved to another stage or upgrade, or its upgrade's target changed (a new run).
+     */
+    public static final String LEFT_STAGE = "LEFT_STAGE";
+    /**
      * Carried by the {@code starting} entry of a hop published in two parts, control plane then
      * workers, because a part hook is registered (docs/engine.md, "Hops in two parts").
      */
@@ -33,7 +38,7 @@ public final class EngineReasons {
 
     /** Every code, in the order docs/engine.md lists them. */
     public static final List<String> ALL = List.of(HOOK_HELD, HOOK_ABORTED, STRATEGY_DECLINED, PUBLISH_REJECTED,
-            UPGRADE_FAILED, TIMEOUT, LEFT_FLEET, IN_PARTS);
+            UPGRADE_FAILED, TIMEOUT, LEFT_FLEET, LEFT_STAGE, IN_PARTS);
 
     private EngineReasons() {}
 }

@@ -1,17 +1,23 @@
 package dev.upshift.core.engine;
 
+import dev.upshift.core.plan.Plan;
+import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * A prepared fleet's clusters and intents by name, and each cluster's position among the fleet's
- * (a plan's entries are in that order), made once per fleet read rather than once per pass.
+ * A prepared fleet's clusters and intents by name, each cluster's position among the fleet's (a
+ * plan's entries are in that order), and the members of each stage run by its key, in cluster-id
+ * order: made once per fleet read rather than once per pass.
  */
 record FleetIndex(PreparedFleet fleet, Map<String, ManagedCluster> clusters, Map<String, ClusterUpgrade> intents,
-        Map<String, Integer> positions) {
+        Map<String, Integer> positions, Map<String, List<String>> runMembers) {
 
     static FleetIndex of(PreparedFleet fleet) {
         Map<String, ManagedCluster> clusters = new HashMap<>();
@@ -26,6 +32,21 @@ record FleetIndex(PreparedFleet fleet, Map<String, ManagedCluster> clusters, Map
         for (ClusterUpgrade u : fleet.input().upgrades()) {
             intents.putIfAbsent(u.name(), u);
         }
-        return new FleetIndex(fleet, Map.copyOf(clusters), Map.copyOf(intents), Map.copyOf(positions));
+        Map<String, List<String>> runMembers = new HashMap<>();
+        for (String id : positions.keySet().stream().sorted().toList()) {
+            fleet.stageRun(id).ifPresent(r -> runMembers.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(id));
+        }
+        return new FleetIndex(fleet, Map.copyOf(clusters), Map.copyOf(intents), Map.copyOf(positions),
+                Map.copyOf(runMembers));
+    }
+
+    /** A cluster's entry in a plan of this fleet, found by its position. */
+    Optional<PlanEntry> entry(Plan plan, String cluster) {
+        Integer i = positions.get(cluster);
+        List<PlanEntry> entries = plan.entries();
+        if (i != null && i < entries.size() && entries.get(i).cluster().equals(cluster)) {
+            return Optional.of(entries.get(i));
+        }
+        return plan.entry(cluster);
     }
 }

@@ -38,6 +38,7 @@ final class Pass {
     private final Map<String, ManagedCluster> clusters;
     private final Map<String, ClusterUpgrade> intents;
     private final Map<String, Integer> positions;
+    private final FleetIndex index;
     private final List<HistoryEntry> recorded = new ArrayList<>();
     private final List<Fault> faults = new ArrayList<>();
     private final Wakes wakes;
@@ -60,6 +61,7 @@ final class Pass {
         this.clusters = index.clusters();
         this.intents = index.intents();
         this.positions = index.positions();
+        this.index = index;
     }
 
     List<HistoryEntry> recorded() {
@@ -112,7 +114,9 @@ final class Pass {
                 toStart.add(e);
             }
         }
+        Membership membership = new Membership(index, plan, attempts.enrollments(), now, engine.epoch);
         List<HistoryEntry> skipped = leftTheFleet();
+        skipped.addAll(membership.leftTheirStage());
         if (!append(skipped)) {
             return;
         }
@@ -124,6 +128,7 @@ final class Pass {
                 started.add(e);
             }
         }
+        starts.addAll(0, membership.enroll(starts));
         if (!append(starts)) {
             return;
         }

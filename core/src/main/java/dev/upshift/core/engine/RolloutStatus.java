@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.release.Version;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.HistoryEntry;
@@ -172,7 +173,8 @@ public record RolloutStatus(Instant at, List<ClusterStatus> clusters, List<Stage
      *
      * @param intent the intent's name
      * @param stage the stage's name
-     * @param clusters how many clusters the plan puts in it
+     * @param clusters how many clusters the plan puts in it, not counting those that joined its
+     *     run after it started ({@code JOINED_LATE}), which wait for the next
      * @param done how many reached the target (succeeded, or up to date already)
      * @param inProgress how many are upgrading
      * @param failed how many failed
@@ -196,7 +198,8 @@ public record RolloutStatus(Instant at, List<ClusterStatus> clusters, List<Stage
             int inProgress = 0;
             int failed = 0;
             for (PlanEntry e : entries) {
-                if (!e.upgrade().filter(intent::equals).isPresent() || !e.stage().filter(s.name()::equals).isPresent()) {
+                if (!e.upgrade().filter(intent::equals).isPresent() || !e.stage().filter(s.name()::equals).isPresent()
+                        || e.reasons().stream().anyMatch(r -> r.code().equals(ReasonCodes.JOINED_LATE))) {
                     continue;
                 }
                 members++;

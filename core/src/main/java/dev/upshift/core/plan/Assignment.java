@@ -23,4 +23,12 @@ record Assignment(Optional<UpgradeSelection> upgrade, Optional<Release> target, 
     Assignment {
         blockers = List.copyOf(blockers);
     }
+
+    /** The run of its declared stage: empty without an upgrade, a resolved target or a declared stage. */
+    Optional<StageRun> run() {
+        if (upgrade.isEmpty() || target.isEmpty() || group.isEmpty() || group.get().implicit) {
+            return Optional.empty();
+        }
+        return Optional.of(new StageRun(upgrade.get().name(), target.get().version(), group.get().stage.name()));
+    }
 }

@@ -46,6 +46,8 @@ final class Draft {
     boolean releaseDone;
     /** Whether the cluster takes part in its stage's gating (a release upgrade in a stage). */
     boolean staged;
+    /** Whether it joined its stage after the stage's run started: the stage neither counts nor waits for it. */
+    boolean joinedLate;
     /** When its upgrade to the target last succeeded, from history. */
     Instant succeededAt;
     /** The kind of each hop of {@code path}, in order. */

@@ -46,6 +46,8 @@ final class FleetModel {
     final List<Problem> problems = new ArrayList<>();
     /** The schedules that could not be read, by name. */
     final Map<String, UnreadDocument> unreadSchedules = new HashMap<>();
+    /** Each cluster's {@link StageRun} key; null for none. */
+    final String[] runKeys;
 
     FleetModel(PlanInput input) {
         problems.addAll(input.problems());
@@ -69,6 +71,10 @@ final class FleetModel {
         blockUnreadUpgrades(input.unread());
         checkReferences(input);
         problems.sort(null);
+        this.runKeys = new String[clusters.size()];
+        for (int i = 0; i < clusters.size(); i++) {
+            runKeys[i] = assignments[i].run().map(StageRun::key).orElse(null);
+        }
     }
 
     /**
@@ -150,7 +156,7 @@ final class FleetModel {
             for (StageSelection s : u.stages()) {
                 int[] members = s.clusters().stream().mapToInt(c -> index.get(c.id())).filter(i -> owners[i] == u)
                         .toArray();
-                StageGroup g = new StageGroup(u, s.stage(), members);
+                StageGroup g = new StageGroup(u, s.stage(), members, s.implicit());
                 out.put(key(u.name(), s.name()), g);
                 list.add(g);
             }

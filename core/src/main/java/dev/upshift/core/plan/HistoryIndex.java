@@ -7,9 +7,12 @@ import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What a round reads from the history, per cluster: the latest in-progress, succeeded or failed
@@ -17,7 +20,9 @@ import java.util.Optional;
  * runs now (the engine journals a path hop by hop); whether a hop of its upgrade landed it where it
  * is (part-way along its path); and the latest entry of a configuration upgrade of its release.
  * Kept up to date as a journal grows: entries appended since the last look are folded in, and a
- * cluster whose running release changed is read again from its own entries.
+ * cluster whose running release changed is read again from its own entries. It also keeps which
+ * {@link StageRun stage runs} have started and, per cluster, the runs it is enrolled in and did not
+ * leave.
  */
 final class HistoryIndex {
     private final FleetModel model;
@@ -31,8 +36,12 @@ final class HistoryIndex {
     private final List<List<HistoryEntry>> byCluster;
     private final BitSet overridden = new BitSet();
     /** The JDK's unmodifiable maps ({@code Map.of}, {@code Map.copyOf}): the same object read again holds the same. */
-    private static final java.util.Set<Class<?>> UNMODIFIABLE = java.util.Set.copyOf(List.of(Map.of().getClass(),
+    private static final Set<Class<?>> UNMODIFIABLE = Set.copyOf(List.of(Map.of().getClass(),
             Map.of("", "").getClass(), Map.of("", "", " ", "").getClass()));
+    /** The key of every stage run an {@code enrolled} entry names, whatever its cluster. */
+    private final Set<String> startedRuns = new HashSet<>();
+    /** Per cluster, its enrollment ids not followed by a {@code skipped} entry, to the run's key; null for none. */
+    private final Map<Integer, Map<String, String>> enrolled = new HashMap<>();
     private Map<String, Version> lastReleases;
     private int seen;
     private HistoryEntry last;
@@ -120,8 +129,10 @@ final class HistoryIndex {
 
     private void read(List<HistoryEntry> history, BitSet changed) {
         int size = history.size();
+        Set<String> newRuns = new HashSet<>();
         for (int k = seen; k < size; k++) {
             HistoryEntry h = history.get(k);
+            StageRun.keyOf(h).filter(startedRuns::add).ifPresent(newRuns::add);
             Integer i = model.index.get(h.clusterId());
             if (i == null) {
                 continue;
@@ -139,6 +150,27 @@ final class HistoryIndex {
             last = history.get(size - 1);
         }
         seen = size;
+        if (!newRuns.isEmpty()) {
+            // a run that starts changes what its stage's members that are not enrolled read
+            for (int i = 0; i < model.runKeys.length; i++) {
+                if (model.runKeys[i] != null && newRuns.contains(model.runKeys[i])) {
+                    changed.set(i);
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether a cluster joined its stage after the stage's current run started: the run started and
+     * the cluster is not enrolled in it (never was, or left it and was skipped).
+     */
+    boolean joinedLate(int i) {
+        String key = model.runKeys[i];
+        if (key == null || !startedRuns.contains(key)) {
+            return false;
+        }
+        Map<String, String> own = enrolled.get(i);
+        return own == null || !own.containsValue(key);
     }
 
     private void clear(int i) {
@@ -148,9 +180,19 @@ final class HistoryIndex {
         landing[i] = null;
         midPath[i] = false;
         succeeded[i] = null;
+        enrolled.remove(i);
     }
 
     private void fold(int i, HistoryEntry h) {
+        if (h.step() == HistoryEntry.Step.ENROLLED) {
+            StageRun.keyOf(h).ifPresent(key -> enrolled.computeIfAbsent(i, x -> new HashMap<>())
+                    .put(h.upgradeId(), key));
+            return;
+        }
+        Map<String, String> own = enrolled.get(i);
+        if (h.step() == HistoryEntry.Step.SKIPPED && own != null && own.remove(h.upgradeId()) != null) {
+            return;
+        }
         boolean counts = h.state() == UpgradeState.IN_PROGRESS || h.state() == UpgradeState.SUCCEEDED
                 || h.state() == UpgradeState.FAILED;
         if (!counts) {

@@ -109,6 +109,16 @@ public final class PreparedFleet {
     }
 
     /**
+     * The run of the declared stage a cluster belongs to now ({@link StageRun}): its owning upgrade,
+     * the release that upgrade targets, and its stage; empty when there is no such cluster, it has no
+     * owning upgrade or resolved target, or its upgrade declares no stages.
+     */
+    public Optional<StageRun> stageRun(String clusterId) {
+        Integer i = model.index.get(clusterId);
+        return i == null ? Optional.empty() : model.assignments[i].run();
+    }
+
+    /**
      * The problems of the input that did not stop planning, sorted: the sources' own, and those the
      * planner found (see docs/planning.md, "Problems").
      */

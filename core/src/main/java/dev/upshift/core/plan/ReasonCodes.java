@@ -62,6 +62,11 @@ public final class ReasonCodes {
     public static final String SOAKING = "SOAKING";
     /** The stage already has {@code maxConcurrent} clusters in flight or starting now. */
     public static final String MAX_CONCURRENT = "MAX_CONCURRENT";
+    /**
+     * The cluster joined its stage after the stage's run started ({@link StageRun}): it waits for the
+     * upgrade's next run, a new target; the stage neither counts nor waits for it.
+     */
+    public static final String JOINED_LATE = "JOINED_LATE";
 
     // time: scheduled
 
@@ -94,6 +99,7 @@ public final class ReasonCodes {
             RENDERING_REJECTED, RENDERER_FAILED,
             UNREADABLE_UPGRADE, CONFLICTING_UPGRADES, STAGE_HALTED, NO_WINDOW, TARGET_UNRESOLVED, UNKNOWN_RELEASE,
             UNKNOWN_SCHEDULE, INVALID_SCHEDULE,
-            STAGE_OVERLAP, UNSTAGED, STRATEGY_DECLINED, WAITING_STAGE, SOAKING, MAX_CONCURRENT, FROZEN,
+            STAGE_OVERLAP, UNSTAGED, STRATEGY_DECLINED, WAITING_STAGE, SOAKING, MAX_CONCURRENT, JOINED_LATE,
+            FROZEN,
             WAITING_START_TIME, EXCLUDED, OUTSIDE_WINDOW, UPGRADE_FAILED, DRIFTED);
 }

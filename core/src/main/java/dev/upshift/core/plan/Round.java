@@ -309,6 +309,10 @@ final class Round {
             return;
         }
         d.midPath = history.midPath[i];
+        if (!d.midPath && history.joinedLate(i)) {
+            joinedLate(i, d);
+            return;
+        }
         if (d.state == null) {
             checkSchedule(d);
         }
@@ -317,6 +321,22 @@ final class Round {
             d.expectedDuration = u.expectedDuration();
             d.policy = u.windowPolicy();
             d.startTime = u.startTime();
+        }
+    }
+
+    /**
+     * A cluster that joined its stage after the stage's run started: it waits for the upgrade's next
+     * run (a new target), and its stage neither counts nor waits for it (docs/planning.md, "Stages").
+     */
+    private void joinedLate(int i, Draft d) {
+        StageGroup g = model.assignments[i].group().orElseThrow();
+        d.staged = false;
+        d.joinedLate = true;
+        d.holds.add(Reason.of(ReasonCodes.JOINED_LATE, "the cluster joined " + g.describe() + " after the stage"
+                + " started upgrading to " + d.to.orElseThrow() + "; it waits for the upgrade's next run (a new"
+                + " target)"));
+        if (d.state != UpgradeState.BLOCKED) {
+            d.state = UpgradeState.WAITING;
         }
     }
 

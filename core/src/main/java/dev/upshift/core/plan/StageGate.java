@@ -41,7 +41,7 @@ final class StageGate {
      * @param staged it takes part in its stage's gating
      * @param failed its upgrade failed
      * @param inFlight it is upgrading, or part-way along its path and needing a window
-     * @param done its release part is done, or it failed
+     * @param done its release part is done, or it failed, or it joined the stage's run late
      * @param succeededAt when its upgrade to the target last succeeded
      * @param gated the stage's judgement reaches it: staged, and still needing a window
      */
@@ -49,7 +49,7 @@ final class StageGate {
         static Member of(Draft d) {
             boolean failed = d.state == UpgradeState.FAILED;
             return new Member(d.staged, failed, d.state == UpgradeState.IN_PROGRESS || d.midPath && d.needsWindow(),
-                    d.releaseDone || failed, d.succeededAt, d.staged && d.needsWindow());
+                    d.releaseDone || failed || d.joinedLate, d.succeededAt, d.staged && d.needsWindow());
         }
     }
 

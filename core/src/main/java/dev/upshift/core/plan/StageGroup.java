@@ -12,11 +12,14 @@ final class StageGroup {
     final UpgradeSelection upgrade;
     final Stage stage;
     final int[] members;
+    /** Whether it is the one stage of an upgrade that names none: not a declared stage, it has no runs. */
+    final boolean implicit;
 
-    StageGroup(UpgradeSelection upgrade, Stage stage, int[] members) {
+    StageGroup(UpgradeSelection upgrade, Stage stage, int[] members, boolean implicit) {
         this.upgrade = upgrade;
         this.stage = stage;
         this.members = members;
+        this.implicit = implicit;
     }
 
     /** How many clusters may be in flight at once: the number, or the percentage of the stage floored, at least one. */

@@ -6,8 +6,10 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
 import dev.upshift.release.Version;
+import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HookResult;
+import dev.upshift.spi.Stage;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeEvent;
 import dev.upshift.spi.UpgradeHook;
@@ -58,7 +60,9 @@ class EnginePropertiesTest {
                     w.cluster("c" + i, starts[random.nextInt(starts.length)]);
                 }
             }
-            w.intent(World.upgradeTo("20.1.0"));
+            boolean staged = random.nextBoolean();
+            w.intent(staged ? World.upgradeTo("20.1.0").stage(Stage.of("even", ClusterMatcher.clusterIdRegex("c[02468]")))
+                    .stage(Stage.of("odd", ClusterMatcher.clusterIdRegex("c[13579]"))) : World.upgradeTo("20.1.0"));
             w.answers = (u, now) -> switch (random.nextInt(6)) {
                 case 0 -> throw new IllegalStateException("probe down");
                 case 1 -> UpgradeStatus.failed("Broken", "node did not join", now);
@@ -76,11 +80,18 @@ class EnginePropertiesTest {
                     case 3 -> w.history.failNextAppend();
                     default -> { }
                 }
+                if (random.nextInt(10) == 0) {
+                    changeFleet(w, random, parts, starts);
+                }
                 engine.reconcile(t);
                 t = t.plus(Duration.ofMinutes(15L * (1 + random.nextInt(8))));
             }
             List<HistoryEntry> h = w.history.entries();
             assertThat(HistoryRules.violations(h)).as("seed %d", seed).isEmpty();
+            if (staged) {
+                assertThat(unenrolledStarts(h)).as("seed %d: release hops started outside their stage's run", seed)
+                        .isEmpty();
+            }
             assertThat(w.publisher.hopsApplied.values()).as("each hop reaches the target once").allMatch(c -> c == 1);
             Map<String, Integer> hopsDone = new HashMap<>();
             for (HistoryEntry e : h) {
@@ -115,6 +126,46 @@ class EnginePropertiesTest {
             }
             return (int) order.stream().filter(id -> id.endsWith("/workers")).count();
         }
+    }
+
+    /** A cluster leaves the fleet, or one joins it (again, maybe, under an id it had). */
+    private static void changeFleet(World w, Random random, boolean parts, String[] starts) {
+        if (!w.clusters.isEmpty() && random.nextBoolean()) {
+            w.remove(w.clusters.get(random.nextInt(w.clusters.size())).id());
+            return;
+        }
+        String id = "c" + random.nextInt(6);
+        if (w.clusters.stream().anyMatch(c -> c.id().equals(id))) {
+            return;
+        }
+        if (parts) {
+            PartsWorld.cluster(w, id, starts[random.nextInt(starts.length)]);
+        } else {
+            w.cluster(id, starts[random.nextInt(starts.length)]);
+        }
+    }
+
+    /**
+     * The {@code starting} entries of release hops with no enrollment of their cluster in the run
+     * (same upgrade, same target) before them, or one a {@code skipped} entry ended before them.
+     */
+    private static List<String> unenrolledStarts(List<HistoryEntry> h) {
+        List<String> out = new java.util.ArrayList<>();
+        Map<String, HistoryEntry> enrolled = new HashMap<>();
+        for (HistoryEntry e : h) {
+            switch (e.step()) {
+                case ENROLLED -> enrolled.put(e.upgradeId(), e);
+                case SKIPPED -> enrolled.remove(e.upgradeId());
+                case STARTING -> {
+                    if (!e.from().equals(e.to()) && enrolled.values().stream().noneMatch(x -> x.clusterId()
+                            .equals(e.clusterId()) && x.intent().equals(e.intent()) && x.to().equals(e.hop().target()))) {
+                        out.add(e.toString());
+                    }
+                }
+                default -> { }
+            }
+        }
+        return out;
     }
 
     /** A part hook whose every answer, on every side, is drawn at random, throwing included. */

@@ -15,7 +15,7 @@ import java.util.Set;
  * attempt, no publication without a journaled start before it, no success without a publication, no
  * second start, nothing after its finish; for a hop in two parts, no workers' start before the
  * control plane's publication, no workers' publication without its start, no success without it;
- * per cluster, no attempt starts while another is unfinished.
+ * per cluster, no attempt starts while another is unfinished; an enrollment at most once under its id.
  */
 final class HistoryRules {
     private HistoryRules() {}
@@ -91,6 +91,11 @@ final class HistoryRules {
                     open.remove(e.clusterId(), e.upgradeId());
                 }
                 case SKIPPED -> open.remove(e.clusterId(), e.upgradeId());
+            case ENROLLED -> {
+                if (!steps.isEmpty()) {
+                    out.add(where + ": a second enrollment, or an enrollment under an attempt's id");
+                }
+            }
                 case HELD, DECLINED -> {
                     if (steps.contains(Step.STARTING)) {
                         out.add(where + ": held or declined after it started");

@@ -110,7 +110,8 @@ class RolloutStatusTest {
     @Test
     @DisplayName("a stage whose every cluster reached the target succeeded")
     void succeeded() {
-        World w = new World().cluster("dev-1", "20.0.0").intent(World.upgradeTo("20.1.0")).succeedAfter(HOUR);
+        World w = new World().cluster("dev-1", "20.0.0").intent(World.upgradeTo("20.1.0")
+                .stage(Stage.of("all", ClusterMatcher.clusterIdRegex(".*")))).succeedAfter(HOUR);
         Engine engine = w.engine().build();
         engine.reconcile(T0);
 

@@ -13,7 +13,6 @@ import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.ManagedCluster;
-import dev.upshift.spi.Stage;
 import dev.upshift.spi.StatusProbe;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeEvent;
@@ -85,6 +84,31 @@ final class World {
         return s;
     }
 
+    /** A cluster with labels, read from {@code key=value} pairs. */
+    World cluster(String id, String release, String... labels) {
+        ManagedCluster.Builder b = ManagedCluster.builder(id).infrastructure("aws").release(release);
+        for (String l : labels) {
+            b.label(l.substring(0, l.indexOf('=')), l.substring(l.indexOf('=') + 1));
+        }
+        clusters.add(b.build());
+        prepared = null;
+        return this;
+    }
+
+    /** The fleet without a cluster, from the next fleet read on. */
+    World remove(String id) {
+        clusters.removeIf(c -> c.id().equals(id));
+        prepared = null;
+        return this;
+    }
+
+    /** A cluster's label set to another value, from the next fleet read on. */
+    World relabel(String id, String key, String value) {
+        clusters.replaceAll(c -> c.id().equals(id) ? c.toBuilder().label(key, value).build() : c);
+        prepared = null;
+        return this;
+    }
+
     World intent(ClusterUpgrade.Builder b) {
         intent = b.build();
         prepared = null;
@@ -93,8 +117,7 @@ final class World {
 
     static ClusterUpgrade.Builder upgradeTo(String release) {
         return ClusterUpgrade.builder("to-" + release).release(release).matcher(ClusterMatcher.clusterIdRegex(".*"))
-                .expectedDuration(Duration.ofHours(1))
-                .stage(Stage.of("all", ClusterMatcher.clusterIdRegex(".*")));
+                .expectedDuration(Duration.ofHours(1));
     }
 
     /** Every probe succeeds once the upgrade has run for {@code after}. */

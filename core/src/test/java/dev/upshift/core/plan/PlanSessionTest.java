@@ -29,7 +29,9 @@ class PlanSessionTest {
 
     @Test
     void sessionPlansEqualPlansFromScratchAlongRandomRollouts() {
+        JOINED_LATE.set(0);
         qt().withExamples(200).forAll(longs().all()).checkAssert(PlanSessionTest::rollOut);
+        assertThat(JOINED_LATE.get()).as("plans with a cluster that joined its stage's run late").isPositive();
     }
 
     @Test
@@ -46,6 +48,9 @@ class PlanSessionTest {
         assertThat(session.plan(g.now(), history, Map.of())).isEqualTo(first);
     }
 
+    private static final java.util.concurrent.atomic.AtomicInteger JOINED_LATE =
+            new java.util.concurrent.atomic.AtomicInteger();
+
     private static void rollOut(long seed) {
         RandomFleets.Generated g = RandomFleets.generate(seed);
         Random r = new Random(seed);
@@ -55,6 +60,7 @@ class PlanSessionTest {
         Map<String, Version> releases = new HashMap<>();
         Map<String, HistoryEntry> running = new HashMap<>();
         Map<String, Instant> ends = new HashMap<>();
+        Map<String, HistoryEntry> enrolled = new java.util.TreeMap<>();
         Instant t = g.now();
         for (int step = 0; step < 40; step++) {
             land(t, r, history, running, ends);
@@ -63,10 +69,12 @@ class PlanSessionTest {
             for (PlanEntry e : plan.entries()) {
                 if (e.state() == UpgradeState.READY && e.to().isPresent() && !running.containsKey(e.cluster())
                         && r.nextInt(4) != 0) {
+                    enroll(t, fleet, plan, e, r, history, enrolled);
                     start(t, e, r, history, releases, running, ends);
                     started = true;
                 }
             }
+            leave(t, r, history, enrolled);
             if (started) {
                 checked(fleet, session, t, history, releases, seed, step);
             }
@@ -83,6 +91,10 @@ class PlanSessionTest {
                     .isEqualTo(expected.entries().get(i));
         }
         assertThat(got).isEqualTo(expected);
+        if (expected.entries().stream().anyMatch(e -> e.reasons().stream()
+                .anyMatch(x -> x.code().equals(ReasonCodes.JOINED_LATE)))) {
+            JOINED_LATE.incrementAndGet();
+        }
         Optional<Instant> wake = expected.entries().stream()
                 .flatMap(e -> java.util.stream.Stream.concat(e.window().map(w -> w.start()).stream(),
                         e.reasons().stream().flatMap(x -> x.until().stream())))
@@ -103,6 +115,41 @@ class PlanSessionTest {
         releases.put(e.cluster(), to);
         running.put(e.cluster(), starting);
         ends.put(e.cluster(), t.plus(Duration.ofMinutes(30 + r.nextInt(60 * 10))));
+    }
+
+    /**
+     * Enrolls the members of the stage run {@code e} starts, when it is the run's first start: most of
+     * them, so that the others read as joining late, and sometimes members of no such run too.
+     */
+    private static void enroll(Instant t, PreparedFleet fleet, Plan plan, PlanEntry e, Random r,
+            List<HistoryEntry> history, Map<String, HistoryEntry> enrolled) {
+        Optional<StageRun> run = fleet.stageRun(e.cluster());
+        if (run.isEmpty() || history.stream().anyMatch(h -> StageRun.keyOf(h).filter(run.get().key()::equals)
+                .isPresent())) {
+            return;
+        }
+        for (PlanEntry m : plan.entries()) {
+            boolean member = fleet.stageRun(m.cluster()).equals(run);
+            if (member && r.nextInt(4) != 0 || r.nextInt(50) == 0) {
+                Version to = run.get().target().isOlderThan(m.from()) ? m.from() : run.get().target();
+                HistoryEntry h = new HistoryEntry(t, m.cluster(), run.get().enrollmentId(m.cluster()), m.from(), to,
+                        Optional.of(run.get().upgrade()), UpgradeState.WAITING, "enrolled", List.of(), Step.ENROLLED,
+                        Hop.only(to), 1, List.of(), 0);
+                history.add(h);
+                enrolled.put(h.upgradeId(), h);
+            }
+        }
+    }
+
+    /** Sometimes records an enrolled member as skipped, which makes it read as joining late from then on. */
+    private static void leave(Instant t, Random r, List<HistoryEntry> history, Map<String, HistoryEntry> enrolled) {
+        if (enrolled.isEmpty() || r.nextInt(3) != 0) {
+            return;
+        }
+        List<HistoryEntry> all = new ArrayList<>(enrolled.values());
+        HistoryEntry h = enrolled.remove(all.get(r.nextInt(all.size())).upgradeId());
+        history.add(new HistoryEntry(t, h.clusterId(), h.upgradeId(), h.from(), h.to(), h.intent(), h.state(), "left",
+                List.of(), Step.SKIPPED, h.hop(), 1, List.of(), 0));
     }
 
     private static void land(Instant t, Random r, List<HistoryEntry> history, Map<String, HistoryEntry> running,

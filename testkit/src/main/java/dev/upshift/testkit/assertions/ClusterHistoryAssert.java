@@ -20,11 +20,27 @@ public final class ClusterHistoryAssert extends AbstractAssert<ClusterHistoryAss
         this.cluster = cluster;
     }
 
-    /** Its entries' steps are exactly these, in this order. */
+    /**
+     * Its entries' steps are exactly these, in this order: {@code enrolled}, when its stage's run
+     * started with it, included.
+     */
     public ClusterHistoryAssert wentThrough(Step... steps) {
         List<Step> found = actual.stream().map(HistoryEntry::step).toList();
         if (!found.equals(List.of(steps))) {
             fail("to go through " + List.of(steps), "it went through " + found);
+        }
+        return this;
+    }
+
+    /**
+     * It was enrolled in a run of this stage (an {@code enrolled} entry: a member of the stage when
+     * the stage started; docs/engine.md, "Stage membership").
+     */
+    public ClusterHistoryAssert enrolledIn(String stage) {
+        List<String> runs = actual.stream().filter(e -> e.step() == Step.ENROLLED)
+                .map(e -> e.upgradeId().substring(e.upgradeId().indexOf(':') + 1)).toList();
+        if (runs.stream().noneMatch(r -> r.endsWith("/" + stage))) {
+            fail("to be enrolled in a run of stage " + stage, "it was enrolled in " + runs);
         }
         return this;
     }

@@ -19,7 +19,9 @@ import org.apiguardian.api.API;
  * without a publication, no second start, nothing after its end ({@code finished} or
  * {@code skipped}), no hold or decline after its start, no {@code finished} without an outcome;
  * for a hop published in two parts, no workers' start before the control plane's publication or
- * after the outcome, no workers' publication without that start, no success without it; per cluster, no attempt starts while another is unfinished. The same rules as core's own engine
+ * after the outcome, no workers' publication without that start, no success without it; per
+ * cluster, no attempt starts while another is unfinished; an enrollment in a stage's run
+ * ({@code enrolled}) at most once under its id. The same rules as core's own engine
  * tests hold the engine to, so that a fake, an adapter or an engine of your own can be held to them.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
@@ -100,6 +102,11 @@ public final class HistoryRules {
                 open.remove(e.clusterId(), e.upgradeId());
             }
             case SKIPPED -> open.remove(e.clusterId(), e.upgradeId());
+            case ENROLLED -> {
+                if (!steps.isEmpty()) {
+                    out.add(where + ": a second enrollment, or an enrollment under an attempt's id");
+                }
+            }
             case HELD, DECLINED -> {
                 if (steps.contains(Step.STARTING)) {
                     out.add(where + ": held or declined after it started");

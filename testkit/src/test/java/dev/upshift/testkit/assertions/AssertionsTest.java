@@ -116,7 +116,11 @@ class AssertionsTest {
                 Expected a valid history, but 1 rules are broken:
                   x:1..2#1 published at 2026-03-10T10:00:00Z: published without a journaled start""");
         assertThatThrownBy(() -> assertThat(world.history()).cluster("a").wentThrough(Step.STARTING))
-                .hasMessageStartingWith("Expected a to go through [starting], but it went through [starting, published,"
-                        + " succeeded, finished]:\n  2026-03-10T10:00:00Z starting 20.0.0 → 20.1.0 a:20.0.0..20.1.0#1");
+                .hasMessageStartingWith("Expected a to go through [starting], but it went through [enrolled, starting,"
+                        + " published, succeeded, finished]:\n  2026-03-10T10:00:00Z enrolled 20.0.0 → 20.1.0"
+                        + " a:to-20.1@20.1.0/all\n  2026-03-10T10:00:00Z starting 20.0.0 → 20.1.0 a:20.0.0..20.1.0#1");
+        assertThatThrownBy(() -> assertThat(world.history()).cluster("a").enrolledIn("prod"))
+                .hasMessageStartingWith("Expected a to be enrolled in a run of stage prod, but it was enrolled in"
+                        + " [to-20.1@20.1.0/all]");
     }
 }

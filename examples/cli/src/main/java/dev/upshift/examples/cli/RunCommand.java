@@ -3,13 +3,20 @@ package dev.upshift.examples.cli;
 import dev.upshift.core.engine.Fault;
 import dev.upshift.core.engine.Reconciliation;
 import dev.upshift.core.journal.JsonLinesJournal;
+import dev.upshift.core.plan.StageRun;
 import dev.upshift.core.simulate.TimeLapse;
 import dev.upshift.spi.HistoryEntry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -158,14 +165,44 @@ final class RunCommand implements Callable<Integer> {
     }
 
     static void print(Reconciliation r, PrintWriter out, PrintWriter err) {
+        Map<String, List<HistoryEntry>> enrolled = new LinkedHashMap<>();
         for (HistoryEntry e : r.recorded()) {
-            out.println(line(e));
+            Optional<String> run = StageRun.keyOf(e);
+            if (run.isPresent()) {
+                enrolled.computeIfAbsent(run.get(), k -> new ArrayList<>()).add(e);
+            }
+        }
+        Set<String> said = new HashSet<>();
+        for (HistoryEntry e : r.recorded()) {
+            Optional<String> run = StageRun.keyOf(e);
+            if (run.isEmpty()) {
+                out.println(line(e));
+            } else if (said.add(run.get())) {
+                out.println(enrolledLine(run.get(), enrolled.get(run.get())));
+            }
         }
         for (Fault f : r.faults()) {
             err.println("upshift: " + r.now() + ": fault: " + f);
         }
         out.flush();
         err.flush();
+    }
+
+    /**
+     * The {@code enrolled} entries of one stage run, as one line: {@code 2026-12-14T09:00:00Z  stage dev
+     * of upgrade to-1.1 (to 1.1.0) starts: 3 clusters enrolled (dev-1, dev-2, dev-3)}.
+     */
+    static String enrolledLine(String run, List<HistoryEntry> entries) {
+        HistoryEntry first = entries.get(0);
+        String message = first.message();
+        int from = message.indexOf("enrolled in ");
+        int to = message.indexOf(", which starts now");
+        String stage = from >= 0 && to > from ? message.substring(from + "enrolled in ".length(), to) : "run " + run;
+        List<String> names = entries.stream().map(HistoryEntry::clusterId).toList();
+        String shown = names.size() <= 5 ? String.join(", ", names)
+                : String.join(", ", names.subList(0, 5)) + " and " + (names.size() - 5) + " more";
+        return first.at() + "  " + stage + " starts: " + Plural.count(names.size(), "cluster") + " enrolled (" + shown
+                + ")";
     }
 
     /** {@code 2026-12-14T09:00:00Z  dev-1  published  1.0.0 → 1.1.0: wrote clusters/dev-1.yaml (3 lines)}. */

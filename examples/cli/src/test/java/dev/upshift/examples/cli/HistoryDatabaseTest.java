@@ -69,9 +69,11 @@ class HistoryDatabaseTest {
         assertThat(Files.exists(fleet.resolve(".upshift/history.jsonl"))).as("no journal").isFalse();
         Cli history = Cli.run("history", "--history", url, "--output", "json");
         JsonNode records = JSON.readTree(history.out()).get("records");
-        assertThat(records).hasSize(2);
-        assertThat(records.get(0).get("step").textValue()).isEqualTo("starting");
-        assertThat(records.get(0).get("epoch").intValue()).isEqualTo(1);
+        assertThat(records).hasSize(3);
+        assertThat(records.get(0).get("step").textValue()).isEqualTo("enrolled");
+        assertThat(records.get(0).get("idempotencyKey").textValue()).isEqualTo("dev-1:to-1.1@1.1.0/dev");
+        assertThat(records.get(1).get("step").textValue()).isEqualTo("starting");
+        assertThat(records.get(1).get("epoch").intValue()).isEqualTo(1);
 
         Cli dryRun = Cli.run("run", "--fleet", fleet.toString(), "--dry-run", "--now", TestFleet.NOW, "--history", url);
         assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();

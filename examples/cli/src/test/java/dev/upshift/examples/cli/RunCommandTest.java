@@ -32,7 +32,9 @@ class RunCommandTest {
         Cli run = Cli.run("run", "--fleet", fleet.toString(), "--once", "--now", TestFleet.NOW, "--probe", "simulated");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
-        assertThat(run.out()).contains("probe: simulated", "dev-1  starting  1.0.0 → 1.1.0",
+        assertThat(run.out()).contains("probe: simulated",
+                "stage dev of upgrade to-1.1 (to 1.1.0) starts: 1 cluster enrolled (dev-1)",
+                "dev-1  starting  1.0.0 → 1.1.0",
                 "dev-1  published  1.0.0 → 1.1.0: wrote clusters/dev-1.yaml");
         String after = Files.readString(fleet.resolve("clusters/dev-1.yaml"), StandardCharsets.UTF_8);
         assertThat(after).contains("release: 1.1.0", "version: v1.30.2",
@@ -41,12 +43,12 @@ class RunCommandTest {
         assertThat(after.lines().toList()).as("every other line kept, in order")
                 .containsSubsequence(kept);
         List<HistoryEntry> journal = JsonLinesJournal.read(JsonLinesJournal.stateFolder(fleet)).entries();
-        assertThat(journal).extracting(e -> e.step().word()).containsExactly("starting", "published");
+        assertThat(journal).extracting(e -> e.step().word()).containsExactly("enrolled", "starting", "published");
 
         Cli again = Cli.run("run", "--fleet", fleet.toString(), "--once", "--now", TestFleet.NOW, "--probe", "simulated");
         assertThat(again.exitCode()).isZero();
         assertThat(again.out()).doesNotContain("starting", "published  hop");
-        assertThat(JsonLinesJournal.read(JsonLinesJournal.stateFolder(fleet)).entries()).hasSize(2);
+        assertThat(JsonLinesJournal.read(JsonLinesJournal.stateFolder(fleet)).entries()).hasSize(3);
     }
 
     @Test
