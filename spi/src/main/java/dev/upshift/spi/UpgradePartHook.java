@@ -15,9 +15,12 @@ import org.apiguardian.api.API;
  * that changes both the control plane's documents and the workers' in two parts
  * ({@link UpgradePart}): the control plane's part is published (the cluster's release unchanged),
  * followed until the {@link StatusProbe} says the control plane is done, then the workers' part is
- * published with the release and followed to the hop's outcome. A hop that changes only one side, or
- * none, is published once, and only {@link #beforeUpgrade} and {@link #afterUpgrade} are asked. For
- * a hop in two parts, on the engine's reconcile thread and in registration order:
+ * published with the release and followed to the hop's outcome. A hop that changes only one side is
+ * published once, whole, and that side's two methods are asked around it: the before-method right
+ * after every {@link #beforeUpgrade}, the after-method once the probe says the hop succeeded, before
+ * its outcome is recorded. A hop that changes neither side asks only {@link #beforeUpgrade} and
+ * {@link #afterUpgrade}. For a hop in two parts, on the engine's reconcile thread and in
+ * registration order:
  * <ol>
  *   <li>{@link #beforeControlPlane}, right after every hook's {@link #beforeUpgrade}, before any
  *       strategy is asked and before anything is published;

@@ -56,6 +56,22 @@ final class Attempt {
         return starting != null && starting.reasons().stream().anyMatch(r -> r.code().equals(EngineReasons.IN_PARTS));
     }
 
+    /** The one part a hop moves, journaled with its start when part hooks were registered ({@link Parts#onePart}). */
+    Optional<dev.upshift.spi.UpgradePart> onePart() {
+        if (starting == null) {
+            return Optional.empty();
+        }
+        for (dev.upshift.spi.Reason r : starting.reasons()) {
+            if (r.code().equals(EngineReasons.CONTROL_PLANE_ONLY)) {
+                return Optional.of(dev.upshift.spi.UpgradePart.CONTROL_PLANE);
+            }
+            if (r.code().equals(EngineReasons.WORKERS_ONLY)) {
+                return Optional.of(dev.upshift.spi.UpgradePart.WORKERS);
+            }
+        }
+        return Optional.empty();
+    }
+
     boolean skipped() {
         return last != null && last.step() == dev.upshift.spi.HistoryEntry.Step.SKIPPED;
     }

@@ -35,10 +35,17 @@ public final class EngineReasons {
      * workers, because a part hook is registered (docs/engine.md, "Hops in two parts").
      */
     public static final String IN_PARTS = "IN_PARTS";
+    /**
+     * Carried by the {@code starting} entry of a hop that moves only its control plane, when a part
+     * hook is registered: published whole, with the control plane's part hooks asked around it.
+     */
+    public static final String CONTROL_PLANE_ONLY = "CONTROL_PLANE_ONLY";
+    /** The same for a hop that moves only its workers: the workers' part hooks are asked around it. */
+    public static final String WORKERS_ONLY = "WORKERS_ONLY";
 
     /** Every code, in the order docs/engine.md lists them. */
     public static final List<String> ALL = List.of(HOOK_HELD, HOOK_ABORTED, STRATEGY_DECLINED, PUBLISH_REJECTED,
-            UPGRADE_FAILED, TIMEOUT, LEFT_FLEET, LEFT_STAGE, IN_PARTS);
+            UPGRADE_FAILED, TIMEOUT, LEFT_FLEET, LEFT_STAGE, IN_PARTS, CONTROL_PLANE_ONLY, WORKERS_ONLY);
 
     private EngineReasons() {}
 }

@@ -3,8 +3,10 @@ package dev.upshift.core.engine;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.merge.MergeResult;
+import dev.upshift.spi.UpgradePart;
 import dev.upshift.spi.UpgradeRequest.Owner;
 import java.util.HashSet;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -31,6 +33,20 @@ final class PartSplit {
 
     /** Whether the change moves both parts: a document of the control plane's and one of the workers'. */
     static boolean bothMove(MergeResult change) {
+        return moves(change, true) && moves(change, false);
+    }
+
+    /** The one part the change moves, when it moves exactly one. */
+    static Optional<UpgradePart> onlyMoves(MergeResult change) {
+        boolean cp = moves(change, true);
+        boolean wk = moves(change, false);
+        if (cp == wk) {
+            return Optional.empty();
+        }
+        return Optional.of(cp ? UpgradePart.CONTROL_PLANE : UpgradePart.WORKERS);
+    }
+
+    private static boolean moves(MergeResult change, boolean controlPlane) {
         Predicate<DocumentId> workers = workers(change);
         Set<DocumentId> controlPlanes = new HashSet<>();
         for (Owner o : Owners.of(change)) {
@@ -38,8 +54,9 @@ final class PartSplit {
                 Owners.specs(change, o).documents().forEach(d -> controlPlanes.add(d.id()));
             }
         }
-        boolean cp = change.changedDocuments().stream().anyMatch(id -> controlPlanes.contains(id) && !workers.test(id));
-        boolean wk = change.changedDocuments().stream().anyMatch(workers);
-        return cp && wk;
+        if (controlPlane) {
+            return change.changedDocuments().stream().anyMatch(id -> controlPlanes.contains(id) && !workers.test(id));
+        }
+        return change.changedDocuments().stream().anyMatch(workers);
     }
 }

@@ -28,6 +28,7 @@ import java.util.Set;
 final class Parts {
     private final Pass pass;
     private final Set<String> started = new HashSet<>();
+    private final java.util.Map<String, UpgradePart> startedOnePart = new java.util.HashMap<>();
     private final List<Flight> following = new ArrayList<>();
 
     Parts(Pass pass) {
@@ -42,6 +43,43 @@ final class Parts {
     /** The hop {@link Start} journaled as starting in parts in this pass. */
     void started(String upgradeId) {
         started.add(upgradeId);
+    }
+
+    /** The hop {@link Start} journaled as starting whole in this pass, moving only {@code which} part. */
+    void startedOnePart(String upgradeId, UpgradePart which) {
+        startedOnePart.put(upgradeId, which);
+    }
+
+    /** The one part a hop published whole moves, when part hooks are asked around it: started so in this pass, or journaled so. */
+    Optional<UpgradePart> onePart(Flight f) {
+        UpgradePart now = startedOnePart.get(f.upgrade().id());
+        return now != null ? Optional.of(now) : pass.attempts().attempt(f.upgrade().id()).flatMap(Attempt::onePart);
+    }
+
+    /**
+     * For a hop published whole that moves one part only, done by the probe's word: asks that part's
+     * after-hooks ({@code afterControlPlane} or {@code afterWorkers}). Whether its success may be
+     * journaled: false while a hook holds or threw (the probe is asked again next time, no timeout
+     * running), and when one aborted, whose failure is then in {@code outcomes}.
+     */
+    boolean afterOnePart(Flight f, List<HistoryEntry> outcomes, List<Flight> toFinish) {
+        Optional<UpgradePart> which = onePart(f);
+        if (which.isEmpty()) {
+            return true;
+        }
+        Upgrade part = part(f.upgrade(), which.get());
+        Optional<HookResult> answer = new PartHooks(pass, f.cluster(), part.id()).ask(CallSite.AFTER_HOOK,
+                h -> which.get() == UpgradePart.CONTROL_PLANE ? h.afterControlPlane(part) : h.afterWorkers(part));
+        if (answer.isEmpty() || answer.get() instanceof HookResult.RetryAfter) {
+            return false;
+        }
+        if (answer.get() instanceof HookResult.Abort abort) {
+            fail(f, EngineReasons.HOOK_ABORTED, "a part hook failed " + f.describe() + " after its "
+                    + (which.get() == UpgradePart.CONTROL_PLANE ? "control plane" : "workers") + " moved: "
+                    + abort.reason(), outcomes, toFinish);
+            return false;
+        }
+        return true;
     }
 
     /** Whether the attempt goes in parts: started so in this pass, or journaled so. */

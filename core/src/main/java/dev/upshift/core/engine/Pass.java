@@ -273,6 +273,9 @@ final class Pass {
             timeOut(f, out, toFinish);
             return;
         }
+        if (outcome.step() == Step.SUCCEEDED && !parts().afterOnePart(f, out, toFinish)) {
+            return;
+        }
         engine.crashPoints.reached(CrashPoint.PROBE_ANSWERED, f.cluster());
         out.add(outcome);
         toFinish.add(f.withOutcome(outcome));

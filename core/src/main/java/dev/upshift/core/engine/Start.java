@@ -15,6 +15,7 @@ import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.StrategyPreference;
 import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradePart;
 import dev.upshift.spi.UpgradeState;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,12 +57,15 @@ final class Start {
         if (change.isEmpty()) {
             return;
         }
-        boolean inParts = PartHooks.any(pass.engine()) && PartSplit.bothMove(change.get());
+        boolean partHooks = PartHooks.any(pass.engine());
+        boolean inParts = partHooks && PartSplit.bothMove(change.get());
+        Optional<UpgradePart> onePart = partHooks && !inParts ? PartSplit.onlyMoves(change.get()) : Optional.empty();
         Optional<HookResult> before = beforeHooks(upgrade);
-        if (inParts && before.isPresent() && before.get() instanceof HookResult.Proceed) {
-            Upgrade part = Parts.part(upgrade, dev.upshift.spi.UpgradePart.CONTROL_PLANE);
+        UpgradePart first = onePart.orElse(UpgradePart.CONTROL_PLANE);
+        if ((inParts || onePart.isPresent()) && before.isPresent() && before.get() instanceof HookResult.Proceed) {
+            Upgrade part = Parts.part(upgrade, first);
             before = new PartHooks(pass, entry.cluster(), part.id()).askAll(CallSite.BEFORE_HOOK,
-                    h -> h.beforeControlPlane(part));
+                    h -> first == UpgradePart.CONTROL_PLANE ? h.beforeControlPlane(part) : h.beforeWorkers(part));
         }
         if (before.isEmpty()) {
             return;
@@ -102,6 +106,11 @@ final class Start {
             reasons.add(Reason.of(EngineReasons.IN_PARTS, "published in two parts because a part hook is registered:"
                     + " the control plane first, then, once it is done and the part hooks proceed, the workers"));
         }
+        onePart.ifPresent(p -> reasons.add(p == UpgradePart.CONTROL_PLANE
+                ? Reason.of(EngineReasons.CONTROL_PLANE_ONLY, "only the control plane moves: published whole, with the"
+                        + " part hooks asked before and after the control plane")
+                : Reason.of(EngineReasons.WORKERS_ONLY, "only the workers move: published whole, with the part hooks"
+                        + " asked before and after the workers")));
         String message = "starting " + (drift ? "the repair of drift on " + to : f.describe())
                 + (f.hop().count() > 1 ? " towards " + f.hop().target() : "")
                 + entry.upgrade().map(u -> ", upgrade " + u).orElse("")
@@ -114,6 +123,7 @@ final class Start {
         if (inParts) {
             pass.parts().started(id);
         }
+        onePart.ifPresent(p -> pass.parts().startedOnePart(id, p));
         toPublish.add(f);
     }
 

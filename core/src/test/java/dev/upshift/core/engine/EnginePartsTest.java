@@ -185,7 +185,7 @@ class EnginePartsTest {
     }
 
     @Test
-    @DisplayName("a hop that changes no worker is published once, even with a part hook, and the part methods are not asked")
+    @DisplayName("a hop that changes no worker is published once, whole, with the control plane's part hooks asked around it")
     void controlPlaneOnlyPublishesOnce() {
         World w = PartsWorld.controlPlaneOnly(PartsWorld.world(), "dev-1", "20.0.0").intent(World.upgradeTo("20.1.0"));
         PartsWorld.Recorder hook = new PartsWorld.Recorder();
@@ -196,8 +196,88 @@ class EnginePartsTest {
         assertThat(w.publisher.calls).containsExactly(KEY);
         assertThat(w.steps("dev-1")).containsExactly("starting 20.0.0>20.1.0", "published 20.0.0>20.1.0",
                 "succeeded 20.0.0>20.1.0", "finished 20.0.0>20.1.0");
-        assertThat(w.history.history("dev-1").get(0).reasons()).isEmpty();
-        assertThat(hook.calls).containsExactly("beforeUpgrade " + KEY, "afterUpgrade " + KEY);
+        assertThat(w.history.history("dev-1").get(0).reasons()).extracting(r -> r.code())
+                .containsExactly(EngineReasons.CONTROL_PLANE_ONLY);
+        assertThat(hook.calls).containsExactly("beforeUpgrade " + KEY, "beforeControlPlane " + KEY + "/control-plane",
+                "afterControlPlane " + KEY + "/control-plane", "afterUpgrade " + KEY);
+    }
+
+    @Test
+    @DisplayName("a hop that changes only workers asks the workers' part hooks around it")
+    void workersOnlyAsksTheWorkersHooks() {
+        World w = PartsWorld.workersOnly(PartsWorld.world(), "dev-1", "20.0.0").intent(World.upgradeTo("20.1.0"));
+        PartsWorld.Recorder hook = new PartsWorld.Recorder();
+        Engine engine = engine(w, hook);
+
+        run(engine, 90);
+
+        assertThat(w.publisher.calls).containsExactly(KEY);
+        assertThat(w.history.history("dev-1").get(0).reasons()).extracting(r -> r.code())
+                .containsExactly(EngineReasons.WORKERS_ONLY);
+        assertThat(hook.calls).containsExactly("beforeUpgrade " + KEY, "beforeWorkers " + KEY + "/workers",
+                "afterWorkers " + KEY + "/workers", "afterUpgrade " + KEY);
+    }
+
+    @Test
+    @DisplayName("one part only: a hold before it is journaled as held and publishes nothing until the hook proceeds")
+    void onePartHeldBefore() {
+        World w = PartsWorld.controlPlaneOnly(PartsWorld.world(), "dev-1", "20.0.0").intent(World.upgradeTo("20.1.0"));
+        PartsWorld.Recorder hook = new PartsWorld.Recorder().answer("beforeControlPlane",
+                HookResult.retryAfter(Duration.ofMinutes(20)));
+        Engine engine = engine(w, hook);
+
+        engine.reconcile(T0);
+        assertThat(w.steps("dev-1")).containsExactly("held 20.0.0>20.1.0");
+        assertThat(w.publisher.calls).isEmpty();
+        engine.reconcile(T0.plus(Duration.ofMinutes(20)));
+        assertThat(w.publisher.calls).containsExactly(KEY);
+    }
+
+    @Test
+    @DisplayName("one part only: a hold after it keeps the success unrecorded, with no timeout running, until the hook proceeds")
+    void onePartHeldAfter() {
+        World w = PartsWorld.controlPlaneOnly(PartsWorld.world(), "dev-1", "20.0.0").intent(World.upgradeTo("20.1.0"));
+        PartsWorld.Recorder hook = new PartsWorld.Recorder().answer("afterControlPlane",
+                HookResult.retryAfter(Duration.ofHours(4)));
+        Engine engine = engine(w, hook);
+
+        run(engine, 4 * 60);
+        assertThat(w.steps("dev-1")).containsExactly("starting 20.0.0>20.1.0", "published 20.0.0>20.1.0");
+        assertThat(hook.calls).filteredOn(c -> c.startsWith("afterControlPlane")).as("not asked again during the hold")
+                .hasSize(1);
+
+        engine.reconcile(T0.plus(Duration.ofHours(5)));
+        assertThat(w.steps("dev-1")).containsExactly("starting 20.0.0>20.1.0", "published 20.0.0>20.1.0",
+                "succeeded 20.0.0>20.1.0", "finished 20.0.0>20.1.0");
+    }
+
+    @Test
+    @DisplayName("one part only: an abort after it fails the hop with the hook's reason")
+    void onePartAbortedAfter() {
+        World w = PartsWorld.workersOnly(PartsWorld.world(), "dev-1", "20.0.0").intent(World.upgradeTo("20.1.0"));
+        PartsWorld.Recorder hook = new PartsWorld.Recorder().answer("afterWorkers",
+                HookResult.abort("nodes lost their GPU drivers"));
+        Engine engine = engine(w, hook);
+
+        run(engine, 90);
+
+        HistoryEntry failed = w.history.history("dev-1").stream().filter(e -> e.step() == Step.FAILED).findFirst()
+                .orElseThrow();
+        assertThat(failed.reasons().get(0).code()).isEqualTo(EngineReasons.HOOK_ABORTED);
+        assertThat(failed.message()).contains("after its workers moved", "nodes lost their GPU drivers");
+    }
+
+    @Test
+    @DisplayName("one part only, across a restart: the part hooks owed after it are asked by the new engine")
+    void onePartResumesAfterARestart() {
+        World w = PartsWorld.controlPlaneOnly(PartsWorld.world(), "dev-1", "20.0.0").intent(World.upgradeTo("20.1.0"));
+        engine(w, new PartsWorld.Recorder()).reconcile(T0);
+        PartsWorld.Recorder fresh = new PartsWorld.Recorder();
+
+        run(engine(w, fresh), 90);
+
+        assertThat(fresh.calls).containsExactly("afterControlPlane " + KEY + "/control-plane", "afterUpgrade " + KEY);
+        assertThat(w.publisher.calls).containsExactly(KEY);
     }
 
     @Test

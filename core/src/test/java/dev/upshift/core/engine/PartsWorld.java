@@ -59,17 +59,22 @@ final class PartsWorld {
 
     /** A cluster with a control plane and one machine deployment at its release's versions. */
     static World cluster(World w, String id, String release) {
-        return add(w, id, release, true);
+        return add(w, id, release, true, true);
     }
 
     /** A cluster with a control plane only: a hop changes no worker. */
     static World controlPlaneOnly(World w, String id, String release) {
-        return add(w, id, release, false);
+        return add(w, id, release, true, false);
     }
 
-    private static World add(World w, String id, String release, boolean workers) {
+    /** A cluster with one machine deployment only (its control plane managed elsewhere): a hop changes only workers. */
+    static World workersOnly(World w, String id, String release) {
+        return add(w, id, release, false, true);
+    }
+
+    private static World add(World w, String id, String release, boolean controlPlane, boolean workers) {
         String k = KUBERNETES.get(release);
-        String text = """
+        String text = !controlPlane ? "" : """
                 apiVersion: controlplane.cluster.x-k8s.io/v1beta1
                 kind: KubeadmControlPlane
                 metadata: {name: cp, namespace: fleet}
