@@ -39,6 +39,34 @@ final class ContractFleets {
                 .build();
     }
 
+    /**
+     * The same cluster with a machine deployment too, and releases whose defaults move both the
+     * control plane's and the workers' Kubernetes version: with a part hook, its hop goes in two parts.
+     */
+    static TestFleet fleetInParts() {
+        return TestFleet.builder()
+                .release("1.0.0", r -> r.kubernetes("1.29.4").defaults("KubeadmControlPlane", "{spec: {version: v1.29.4}}")
+                        .defaults("MachineDeployment", "{spec: {template: {spec: {version: v1.29.4}}}}"))
+                .release("1.1.0", r -> r.kubernetes("1.30.2").upgradesFrom(">=1.0.0")
+                        .defaults("KubeadmControlPlane", "{spec: {version: v1.30.2}}")
+                        .defaults("MachineDeployment", "{spec: {template: {spec: {version: v1.30.2}}}}")
+                        .fieldRule("KubeadmControlPlane", "spec.version", "overwrite", "rolling")
+                        .fieldRule("MachineDeployment", "spec.template.spec.version", "overwrite", "rolling"))
+                .cluster(CLUSTER, c -> c.release("1.0.0").label("stage", "test").resources("""
+                        apiVersion: controlplane.cluster.x-k8s.io/v1beta1
+                        kind: KubeadmControlPlane
+                        metadata: {name: contract-1, namespace: fleet}
+                        spec: {version: v1.29.4, replicas: 3}
+                        ---
+                        apiVersion: cluster.x-k8s.io/v1beta1
+                        kind: MachineDeployment
+                        metadata: {name: contract-1-md-0, namespace: fleet}
+                        spec: {replicas: 2, template: {spec: {version: v1.29.4}}}
+                        """))
+                .upgrade("contract", u -> u.release("1.1.0").matchCluster(CLUSTER).expectedDuration(Duration.ofHours(1)))
+                .build();
+    }
+
     static ManagedCluster cluster(TestFleet fleet) {
         return fleet.cluster(CLUSTER).orElseThrow();
     }

@@ -13,6 +13,7 @@
  *   <tr><td>{@code ChangePublisher}</td><td>{@link dev.upshift.testkit.contract.ChangePublisherContract}</td></tr>
  *   <tr><td>{@code StatusProbe}</td><td>{@link dev.upshift.testkit.contract.StatusProbeContract}</td></tr>
  *   <tr><td>{@code UpgradeHook}</td><td>{@link dev.upshift.testkit.contract.UpgradeHookContract}</td></tr>
+ *   <tr><td>{@code UpgradePartHook}</td><td>{@link dev.upshift.testkit.contract.UpgradePartHookContract}</td></tr>
  *   <tr><td>{@code UpgradeStrategy}</td><td>{@link dev.upshift.testkit.contract.UpgradeStrategyContract}</td></tr>
  *   <tr><td>{@code EventSink}</td><td>{@link dev.upshift.testkit.contract.EventSinkContract}</td></tr>
  *   <tr><td>{@code Renderer}</td><td>{@link dev.upshift.testkit.contract.RendererContract}</td></tr>

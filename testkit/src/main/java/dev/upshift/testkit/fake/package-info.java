@@ -10,6 +10,7 @@
  *   <tr><td>{@code StatusProbe}</td><td>{@link dev.upshift.testkit.fake.FakeProbe}</td></tr>
  *   <tr><td>{@code HistoryStore}</td><td>{@link dev.upshift.testkit.fake.FakeHistory}</td></tr>
  *   <tr><td>{@code UpgradeHook}</td><td>{@link dev.upshift.testkit.fake.FakeHook}</td></tr>
+ *   <tr><td>{@code UpgradePartHook}</td><td>{@link dev.upshift.testkit.fake.FakePartHook}</td></tr>
  *   <tr><td>{@code UpgradeStrategy}</td><td>{@link dev.upshift.testkit.fake.FakeStrategy}</td></tr>
  *   <tr><td>{@code EventSink}</td><td>{@link dev.upshift.testkit.fake.FakeEvents}</td></tr>
  *   <tr><td>{@code Renderer}</td><td>{@link dev.upshift.testkit.fake.FakeRenderer}</td></tr>

@@ -5,12 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryStore;
+import dev.upshift.spi.HookResult;
 import dev.upshift.spi.Publication;
 import dev.upshift.spi.StatusProbe;
 import dev.upshift.spi.Upgrade;
+import dev.upshift.spi.UpgradePartHook;
 import dev.upshift.spi.UpgradeStatus;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -138,5 +143,101 @@ class ContractsCatchBrokenAdaptersTest {
         assertThatThrownBy(() -> new Restless().stable()).isInstanceOf(AssertionError.class);
         assertThatThrownBy(() -> new Restless().succeeded()).isInstanceOf(AssertionError.class);
         assertThatThrownBy(() -> new Restless().onlyLooks()).isInstanceOf(AssertionError.class);
+    }
+
+    /** A workers' gate that refuses with a message counting how often it was asked: a reason that moves. */
+    private static final class Chatty extends UpgradePartHookContract {
+        private boolean rejected;
+        private int asked;
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class)
+                    .unsupported(Capability.HOLD_BEFORE_CONTROL_PLANE, "it only refuses")
+                    .unsupported(Capability.HOLD_AFTER_CONTROL_PLANE, "it only refuses")
+                    .unsupported(Capability.HOLD_BEFORE_WORKERS, "it only refuses")
+                    .unsupported(Capability.HOLD_AFTER_WORKERS, "it only refuses");
+        }
+
+        @Override
+        protected UpgradePartHook newHook() {
+            return new UpgradePartHook() {
+                @Override
+                public HookResult beforeWorkers(Upgrade part) {
+                    asked++;
+                    return rejected ? HookResult.abort("the change board rejected it (asked " + asked + " times)")
+                            : HookResult.proceed();
+                }
+            };
+        }
+
+        @Override
+        protected void arrangeProceed(String clusterId) {
+            rejected = false;
+        }
+
+        @Override
+        protected void arrangeAbort(String clusterId) {
+            rejected = true;
+        }
+    }
+
+    @Test
+    @DisplayName("Q2 fails a part hook whose reason changes from one call to the next; Q7 aborts with the declared"
+            + " reason")
+    void partHookWithAMovingReason() {
+        assertThatThrownBy(() -> new Chatty().abortsWithAStableReason()).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("asked 1 times").hasMessageContaining("asked 2 times");
+        assertThatThrownBy(() -> new Chatty().holdBeforeTheWorkers()).isInstanceOf(TestAbortedException.class)
+                .hasMessageContaining("Q7 needs HOLD_BEFORE_WORKERS, which this adapter declares unsupported: it only"
+                        + " refuses");
+    }
+
+    /** A workers' gate that holds each part once and then lets it through, whether or not it is approved. */
+    private static final class Forgetful extends UpgradePartHookContract {
+        private final Set<String> heldOnce = new HashSet<>();
+        private boolean approved = true;
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class)
+                    .unsupported(Capability.HOLD_BEFORE_CONTROL_PLANE, "it gates the workers only")
+                    .unsupported(Capability.HOLD_AFTER_CONTROL_PLANE, "it gates the workers only")
+                    .unsupported(Capability.HOLD_AFTER_WORKERS, "it gates the workers only")
+                    .unsupported(Capability.ABORT, "it never refuses");
+        }
+
+        @Override
+        protected UpgradePartHook newHook() {
+            return new UpgradePartHook() {
+                @Override
+                public HookResult beforeWorkers(Upgrade part) {
+                    return approved || !heldOnce.add(part.id()) ? HookResult.proceed()
+                            : HookResult.retryAfter(Duration.ofMinutes(15));
+                }
+            };
+        }
+
+        @Override
+        protected void arrangeProceed(String clusterId) {
+            approved = true;
+        }
+
+        @Override
+        protected void arrangeHold(String clusterId, Point point) {
+            approved = false;
+        }
+    }
+
+    @Test
+    @DisplayName("Q3 and Q7 fail a part hook that holds the workers once and then lets them through unapproved;"
+            + " it passes Q1 and Q4")
+    void partHookThatForgetsItsHold() {
+        assertThatThrownBy(() -> new Forgetful().holdsWithADelay()).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("held at beforeWorkers, asked again");
+        assertThatThrownBy(() -> new Forgetful().holdBeforeTheWorkers()).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("asked again, still not ready").hasMessageContaining("/workers");
+        new Forgetful().idempotent();
+        new Forgetful().inTwoParts();
     }
 }

@@ -11,11 +11,14 @@ import dev.upshift.spi.Renderer;
 import dev.upshift.spi.ScheduleSource;
 import dev.upshift.spi.UpgradeEvent;
 import dev.upshift.spi.UpgradeHook;
+import dev.upshift.spi.UpgradePart;
+import dev.upshift.spi.UpgradePartHook;
 import dev.upshift.spi.UpgradeRequest;
 import dev.upshift.spi.UpgradeSource;
 import dev.upshift.spi.UpgradeStrategy;
 import dev.upshift.testkit.fake.FakeEvents;
 import dev.upshift.testkit.fake.FakeHook;
+import dev.upshift.testkit.fake.FakePartHook;
 import dev.upshift.testkit.fake.FakeRenderer;
 import dev.upshift.testkit.fake.FakeSources;
 import dev.upshift.testkit.fake.FakeStrategy;
@@ -48,6 +51,42 @@ class FakesContractTest {
         @Override
         protected void arrangeProceed(String clusterId) {
             hook.beforeAlways(HookResult.proceed());
+        }
+    }
+
+    @Nested
+    class PartHook extends UpgradePartHookContract {
+        private final FakePartHook hook = new FakePartHook();
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class);
+        }
+
+        @Override
+        protected UpgradePartHook newHook() {
+            return hook;
+        }
+
+        @Override
+        protected void arrangeProceed(String clusterId) {
+            hook.proceedAlways();
+        }
+
+        @Override
+        protected void arrangeHold(String clusterId, Point point) {
+            HookResult hold = HookResult.retryAfter(Duration.ofMinutes(15));
+            hook.proceedAlways();
+            if (point == Point.BEFORE_CONTROL_PLANE || point == Point.BEFORE_WORKERS) {
+                hook.beforeAlways(point.part(), hold);
+            } else {
+                hook.afterAlways(point.part(), hold);
+            }
+        }
+
+        @Override
+        protected void arrangeAbort(String clusterId) {
+            hook.beforeAlways(UpgradePart.WORKERS, HookResult.abort("the change board rejected the workers' rollout"));
         }
     }
 
