@@ -42,11 +42,13 @@ public record StageRun(String upgrade, Version target, String stage) {
 
     /** The run key an {@code enrolled} entry names, from its {@code upgradeId}; empty for any other entry. */
     public static Optional<String> keyOf(HistoryEntry e) {
-        String prefix = e.clusterId() + ":";
-        if (e.step() != HistoryEntry.Step.ENROLLED || !e.upgradeId().startsWith(prefix)) {
+        String id = e.upgradeId();
+        int n = e.clusterId().length();
+        if (e.step() != HistoryEntry.Step.ENROLLED || id.length() <= n || id.charAt(n) != ':'
+                || !id.startsWith(e.clusterId())) {
             return Optional.empty();
         }
-        return Optional.of(e.upgradeId().substring(prefix.length()));
+        return Optional.of(id.substring(n + 1));
     }
 
     /** {@code stage prod of upgrade platform-20 (to 20.1.0)}. */
