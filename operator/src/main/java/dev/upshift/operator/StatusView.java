@@ -3,6 +3,7 @@ package dev.upshift.operator;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.operator.resource.ClusterUpgradeStatus;
 import dev.upshift.operator.resource.Condition;
 import dev.upshift.operator.resource.StageStatus;
@@ -48,8 +49,11 @@ final class StatusView {
     static ClusterUpgradeStatus of(String name, long generation, List<String> stageOrder,
             ClusterUpgradeStatus previous, Optional<Plan> plan, List<HistoryEntry> history, List<Problem> problems,
             Instant now) {
+        // a cluster that joined a stage's run late waits for the next target: not a member of this run
         List<PlanEntry> entries = plan.map(p -> p.entries().stream()
-                .filter(e -> e.upgrade().filter(name::equals).isPresent()).toList()).orElse(List.of());
+                .filter(e -> e.upgrade().filter(name::equals).isPresent())
+                .filter(e -> e.reasons().stream().noneMatch(r -> r.code().equals(ReasonCodes.JOINED_LATE))).toList())
+                .orElse(List.of());
         List<HistoryEntry> mine = history.stream().filter(h -> h.intent().filter(name::equals).isPresent()).toList();
         List<Problem> errors = problems.stream().filter(Problem::isError).toList();
         Map<UpgradeState, Integer> counts = count(entries);

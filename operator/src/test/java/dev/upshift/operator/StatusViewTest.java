@@ -79,6 +79,33 @@ class StatusViewTest {
     }
 
     @Test
+    @DisplayName("a cluster that joins a stage under way is not counted: the run finishes without it")
+    void joinerNotCounted() {
+        world.probe().answer(FakeProbe.Script.succeedAfter(Duration.ofMinutes(30)));
+        world.reconcile();
+        world.fleet(TestFleet.builder()
+                .release("19.3.1", r -> r.kubernetes("1.29.4"))
+                .release("20.1.0", r -> r.kubernetes("1.30.2").upgradesFrom(">=19.3.0"))
+                .cluster("dev-1", c -> c.release("19.3.1").label("stage", "dev"))
+                .cluster("dev-2", c -> c.release("19.3.1").label("stage", "dev"))
+                .cluster("dev-3", c -> c.release("19.3.1").label("stage", "dev"))
+                .cluster("prod-1", c -> c.release("19.3.1").label("stage", "prod"))
+                .upgrade("to-20.1", u -> u.release("20.1.0").matchLabelRegex("stage", "dev|prod")
+                        .stage("dev", s -> s.matchLabel("stage", "dev"))
+                        .stage("prod", s -> s.matchLabel("stage", "prod")))
+                .build());
+        world.runUntil(START.plus(Duration.ofHours(4)));
+
+        ClusterUpgradeStatus s = status(null, List.of());
+
+        assertThat(world.release("dev-3").toString()).as("it waits for the next run").isEqualTo("19.3.1");
+        assertThat(s.state()).isEqualTo("finished");
+        assertThat(s.outcome()).isEqualTo("success");
+        assertThat(s.clusters()).isEqualTo(3);
+        assertThat(s.stages()).extracting(st -> st.name() + "=" + st.clusters()).containsExactly("dev=2", "prod=1");
+    }
+
+    @Test
     @DisplayName("a cluster that failed: UpgradeFailed names it and why, and the outcome is a failure once all are done")
     void failure() {
         world.probe().answer(FakeProbe.Script.succeedAfter(Duration.ofMinutes(30)));
