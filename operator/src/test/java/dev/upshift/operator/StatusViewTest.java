@@ -8,6 +8,7 @@ import dev.upshift.operator.resource.ClusterUpgradeStatus;
 import dev.upshift.operator.resource.Condition;
 import dev.upshift.testkit.TestWorld;
 import dev.upshift.testkit.fake.FakeProbe;
+import dev.upshift.testkit.fleet.FleetBuilder;
 import dev.upshift.testkit.fleet.TestFleet;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,16 +21,22 @@ import org.junit.jupiter.api.Test;
 class StatusViewTest {
     static final Instant START = Instant.parse("2026-03-10T10:00:00Z");
 
-    final TestWorld world = TestWorld.of(TestFleet.builder()
-            .release("19.3.1", r -> r.kubernetes("1.29.4"))
-            .release("20.1.0", r -> r.kubernetes("1.30.2").upgradesFrom(">=19.3.0"))
-            .cluster("dev-1", c -> c.release("19.3.1").label("stage", "dev"))
-            .cluster("dev-2", c -> c.release("19.3.1").label("stage", "dev"))
-            .cluster("prod-1", c -> c.release("19.3.1").label("stage", "prod"))
-            .upgrade("to-20.1", u -> u.release("20.1.0").matchLabelRegex("stage", "dev|prod")
-                    .stage("dev", s -> s.matchLabel("stage", "dev"))
-                    .stage("prod", s -> s.matchLabel("stage", "prod")))
-            .build(), START);
+    final TestWorld world = TestWorld.of(fleet("dev-1", "dev-2"), START);
+
+    /** The dev clusters named and prod-1, on 19.3.1, upgraded to 20.1.0 in stages dev then prod. */
+    private static TestFleet fleet(String... dev) {
+        FleetBuilder b = TestFleet.builder()
+                .release("19.3.1", r -> r.kubernetes("1.29.4"))
+                .release("20.1.0", r -> r.kubernetes("1.30.2").upgradesFrom(">=19.3.0"));
+        for (String id : dev) {
+            b.cluster(id, c -> c.release("19.3.1").label("stage", "dev"));
+        }
+        return b.cluster("prod-1", c -> c.release("19.3.1").label("stage", "prod"))
+                .upgrade("to-20.1", u -> u.release("20.1.0").matchLabelRegex("stage", "dev|prod")
+                        .stage("dev", s -> s.matchLabel("stage", "dev"))
+                        .stage("prod", s -> s.matchLabel("stage", "prod")))
+                .build();
+    }
 
     private ClusterUpgradeStatus status(ClusterUpgradeStatus previous, List<Problem> problems) {
         return StatusView.of("to-20.1", 3, List.of("dev", "prod"), previous, Optional.of(world.plan()),
@@ -83,17 +90,7 @@ class StatusViewTest {
     void joinerNotCounted() {
         world.probe().answer(FakeProbe.Script.succeedAfter(Duration.ofMinutes(30)));
         world.reconcile();
-        world.fleet(TestFleet.builder()
-                .release("19.3.1", r -> r.kubernetes("1.29.4"))
-                .release("20.1.0", r -> r.kubernetes("1.30.2").upgradesFrom(">=19.3.0"))
-                .cluster("dev-1", c -> c.release("19.3.1").label("stage", "dev"))
-                .cluster("dev-2", c -> c.release("19.3.1").label("stage", "dev"))
-                .cluster("dev-3", c -> c.release("19.3.1").label("stage", "dev"))
-                .cluster("prod-1", c -> c.release("19.3.1").label("stage", "prod"))
-                .upgrade("to-20.1", u -> u.release("20.1.0").matchLabelRegex("stage", "dev|prod")
-                        .stage("dev", s -> s.matchLabel("stage", "dev"))
-                        .stage("prod", s -> s.matchLabel("stage", "prod")))
-                .build());
+        world.fleet(fleet("dev-1", "dev-2", "dev-3"));
         world.runUntil(START.plus(Duration.ofHours(4)));
 
         ClusterUpgradeStatus s = status(null, List.of());

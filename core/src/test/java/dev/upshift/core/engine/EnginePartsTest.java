@@ -184,10 +184,13 @@ class EnginePartsTest {
         assertThat(HistoryRules.violations(w.history.all())).isEmpty();
     }
 
-    @Test
-    @DisplayName("a hop that changes no worker is published once, whole, with the control plane's part hooks asked around it")
-    void controlPlaneOnlyPublishesOnce() {
-        World w = PartsWorld.controlPlaneOnly(PartsWorld.world(), "dev-1", "20.0.0").intent(World.upgradeTo("20.1.0"));
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"control plane", "workers"})
+    @DisplayName("a hop that moves one side only is published once, whole, with that side's part hooks asked around it")
+    void oneSideOnlyAsksItsPartHooks(String side) {
+        boolean controlPlane = side.equals("control plane");
+        World w = (controlPlane ? PartsWorld.controlPlaneOnly(PartsWorld.world(), "dev-1", "20.0.0")
+                : PartsWorld.workersOnly(PartsWorld.world(), "dev-1", "20.0.0")).intent(World.upgradeTo("20.1.0"));
         PartsWorld.Recorder hook = new PartsWorld.Recorder();
         Engine engine = engine(w, hook);
 
@@ -197,25 +200,11 @@ class EnginePartsTest {
         assertThat(w.steps("dev-1")).containsExactly("starting 20.0.0>20.1.0", "published 20.0.0>20.1.0",
                 "succeeded 20.0.0>20.1.0", "finished 20.0.0>20.1.0");
         assertThat(w.history.history("dev-1").get(0).reasons()).extracting(r -> r.code())
-                .containsExactly(EngineReasons.CONTROL_PLANE_ONLY);
-        assertThat(hook.calls).containsExactly("beforeUpgrade " + KEY, "beforeControlPlane " + KEY + "/control-plane",
-                "afterControlPlane " + KEY + "/control-plane", "afterUpgrade " + KEY);
-    }
-
-    @Test
-    @DisplayName("a hop that changes only workers asks the workers' part hooks around it")
-    void workersOnlyAsksTheWorkersHooks() {
-        World w = PartsWorld.workersOnly(PartsWorld.world(), "dev-1", "20.0.0").intent(World.upgradeTo("20.1.0"));
-        PartsWorld.Recorder hook = new PartsWorld.Recorder();
-        Engine engine = engine(w, hook);
-
-        run(engine, 90);
-
-        assertThat(w.publisher.calls).containsExactly(KEY);
-        assertThat(w.history.history("dev-1").get(0).reasons()).extracting(r -> r.code())
-                .containsExactly(EngineReasons.WORKERS_ONLY);
-        assertThat(hook.calls).containsExactly("beforeUpgrade " + KEY, "beforeWorkers " + KEY + "/workers",
-                "afterWorkers " + KEY + "/workers", "afterUpgrade " + KEY);
+                .containsExactly(controlPlane ? EngineReasons.CONTROL_PLANE_ONLY : EngineReasons.WORKERS_ONLY);
+        String part = KEY + (controlPlane ? "/control-plane" : "/workers");
+        String name = controlPlane ? "ControlPlane " : "Workers ";
+        assertThat(hook.calls).containsExactly("beforeUpgrade " + KEY, "before" + name + part, "after" + name + part,
+                "afterUpgrade " + KEY);
     }
 
     @Test
