@@ -6,6 +6,7 @@ import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,23 +22,22 @@ record FleetIndex(PreparedFleet fleet, Map<String, ManagedCluster> clusters, Map
 
     static FleetIndex of(PreparedFleet fleet) {
         Map<String, ManagedCluster> clusters = new HashMap<>();
-        for (ManagedCluster c : fleet.clusters()) {
-            clusters.putIfAbsent(c.id(), c);
-        }
         Map<String, Integer> positions = new HashMap<>();
+        Map<String, List<String>> runMembers = new HashMap<>();
+        // the fleet's clusters are sorted by id: each run's members come in cluster-id order
         for (ManagedCluster c : fleet.clusters()) {
-            positions.putIfAbsent(c.id(), positions.size());
+            if (clusters.putIfAbsent(c.id(), c) == null) {
+                positions.put(c.id(), positions.size());
+                fleet.stageRun(c.id()).ifPresent(r -> runMembers.computeIfAbsent(r.key(), k -> new ArrayList<>())
+                        .add(c.id()));
+            }
         }
         Map<String, ClusterUpgrade> intents = new HashMap<>();
         for (ClusterUpgrade u : fleet.input().upgrades()) {
             intents.putIfAbsent(u.name(), u);
         }
-        Map<String, List<String>> runMembers = new HashMap<>();
-        for (String id : positions.keySet().stream().sorted().toList()) {
-            fleet.stageRun(id).ifPresent(r -> runMembers.computeIfAbsent(r.key(), k -> new ArrayList<>()).add(id));
-        }
-        return new FleetIndex(fleet, Map.copyOf(clusters), Map.copyOf(intents), Map.copyOf(positions),
-                Map.copyOf(runMembers));
+        return new FleetIndex(fleet, Collections.unmodifiableMap(clusters), Collections.unmodifiableMap(intents),
+                Collections.unmodifiableMap(positions), Collections.unmodifiableMap(runMembers));
     }
 
     /** A cluster's entry in a plan of this fleet, found by its position. */
