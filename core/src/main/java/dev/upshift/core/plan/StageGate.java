@@ -44,12 +44,14 @@ final class StageGate {
      * @param done its release part is done, or it failed, or it joined the stage's run late
      * @param succeededAt when its upgrade to the target last succeeded
      * @param gated the stage's judgement reaches it: staged, and still needing a window
+     * @param joinedLate it joined the stage after the stage's run started: not one of the run's members
      */
-    record Member(boolean staged, boolean failed, boolean inFlight, boolean done, Instant succeededAt, boolean gated) {
+    record Member(boolean staged, boolean failed, boolean inFlight, boolean done, Instant succeededAt, boolean gated,
+            boolean joinedLate) {
         static Member of(Draft d) {
             boolean failed = d.state == UpgradeState.FAILED;
             return new Member(d.staged, failed, d.state == UpgradeState.IN_PROGRESS || d.midPath && d.needsWindow(),
-                    d.releaseDone || failed || d.joinedLate, d.succeededAt, d.staged && d.needsWindow());
+                    d.releaseDone || failed || d.joinedLate, d.succeededAt, d.staged && d.needsWindow(), d.joinedLate);
         }
     }
 
@@ -57,7 +59,7 @@ final class StageGate {
      * A stage's judgement at this round: what reaches it from the stages before, whether it halts,
      * and how many of its clusters may start.
      */
-    record Params(Gate in, boolean ownHalt, boolean halted, Reason haltReason, int slots) {
+    record Params(Gate in, boolean ownHalt, boolean halted, Reason haltReason, int slots, int size, int limit) {
         /** Whether every member that is not ready reads the same under both. */
         boolean sameFor(Params other) {
             return other != null && in.equals(other.in) && ownHalt == other.ownHalt && halted == other.halted
@@ -80,8 +82,10 @@ final class StageGate {
     Params params(StageGroup g, Gate gate, Member[] members) {
         int failures = 0;
         int inFlight = 0;
+        int size = 0;
         for (int m : g.members) {
             Member d = members[m];
+            size += d.joinedLate() ? 0 : 1;
             if (!d.staged()) {
                 continue;
             }
@@ -94,7 +98,8 @@ final class StageGate {
                 ? Reason.of(ReasonCodes.STAGE_HALTED, g.describe() + " is halted: " + failures + " failed upgrade"
                         + (failures == 1 ? "" : "s") + ", more than its maxFailures of " + g.stage.maxFailures())
                 : gate.hold().filter(r -> r.code().equals(ReasonCodes.STAGE_HALTED)).orElse(null);
-        return new Params(gate, ownHalt, halted, haltReason, Math.max(0, g.limit() - inFlight));
+        int limit = g.limit(size);
+        return new Params(gate, ownHalt, halted, haltReason, Math.max(0, limit - inFlight), size, limit);
     }
 
     /**
@@ -134,8 +139,8 @@ final class StageGate {
                         slots--;
                     } else {
                         d.validUntil(now); // a slot may free at any step
-                        d.holds.add(Reason.of(ReasonCodes.MAX_CONCURRENT, g.describe() + " already has " + g.limit()
-                                + " cluster" + (g.limit() == 1 ? "" : "s") + " upgrading or starting (maxConcurrent "
+                        d.holds.add(Reason.of(ReasonCodes.MAX_CONCURRENT, g.describe() + " already has " + p.limit()
+                                + " cluster" + (p.limit() == 1 ? "" : "s") + " upgrading or starting (maxConcurrent "
                                 + g.stage.maxConcurrent().orElseThrow() + ")"));
                         d.state = UpgradeState.WAITING;
                         d.window = Optional.empty();
@@ -152,10 +157,10 @@ final class StageGate {
             return new Gate(Optional.empty(), true, Optional.of(Reason.of(ReasonCodes.STAGE_HALTED, "an earlier stage is"
                     + " halted: " + p.haltReason().message())));
         }
-        return p.halted() ? p.in() : next(g, p.in(), members);
+        return p.halted() ? p.in() : next(g, p.in(), members, p.size());
     }
 
-    private Gate next(StageGroup g, Gate gate, Member[] members) {
+    private Gate next(StageGroup g, Gate gate, Member[] members, int size) {
         int open = 0;
         Instant lastSuccess = null;
         for (int m : g.members) {
@@ -172,8 +177,8 @@ final class StageGate {
         }
         if (open > 0) {
             return new Gate(Optional.empty(), false, Optional.of(Reason.of(ReasonCodes.WAITING_STAGE, "waiting for "
-                    + g.describe() + " to finish: " + open + " of " + g.members.length + " cluster"
-                    + (g.members.length == 1 ? "" : "s") + " not done")));
+                    + g.describe() + " to finish: " + open + " of " + size + " cluster"
+                    + (size == 1 ? "" : "s") + " not done")));
         }
         Instant openAt = gate.openAt().get();
         if (lastSuccess == null || g.stage.soak().isZero() || !lastSuccess.plus(g.stage.soak()).isAfter(openAt)) {

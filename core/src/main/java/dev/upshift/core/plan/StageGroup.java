@@ -22,8 +22,11 @@ final class StageGroup {
         this.implicit = implicit;
     }
 
-    /** How many clusters may be in flight at once: the number, or the percentage of the stage floored, at least one. */
-    int limit() {
+    /**
+     * How many clusters may be in flight at once: the number, or the percentage of the stage's
+     * {@code size} clusters (its run's members) floored, at least one.
+     */
+    int limit(int size) {
         if (stage.maxConcurrent().isEmpty()) {
             return Integer.MAX_VALUE;
         }
@@ -32,7 +35,7 @@ final class StageGroup {
             return c.count();
         }
         int percent = ((MaxConcurrent.Percent) m).percent();
-        return Math.max(1, (int) ((long) members.length * percent / 100));
+        return Math.max(1, (int) ((long) size * percent / 100));
     }
 
     String describe() {

@@ -114,6 +114,21 @@ class EngineStageMembershipTest {
     }
 
     @Test
+    @DisplayName("the stage after counts only the run's members when it says how many are not done")
+    void waitingCountsTheRunOnly() {
+        World w = world();
+        Engine engine = w.engine().build();
+        engine.reconcile(T0);
+        w.cluster("c-2", "20.0.0", "ring=canary");
+
+        Reconciliation r = engine.reconcile(T0.plusSeconds(60));
+
+        assertThat(entry(r, "c-2").reasons()).extracting(x -> x.code()).containsExactly(ReasonCodes.JOINED_LATE);
+        assertThat(entry(r, "p-1").reasons().get(0).message())
+                .isEqualTo("waiting for stage canary of upgrade platform to finish: 1 of 1 cluster not done");
+    }
+
+    @Test
     @DisplayName("a cluster added before its stage starts is a member like any other")
     void joinerBeforeTheStageStarts() {
         World w = world();
