@@ -27,7 +27,7 @@ public final class EngineReasons {
     public static final String LEFT_FLEET = "LEFT_FLEET";
     /**
      * A member enrolled in a stage's run left that stage before its attempt started: it left the
-     * fleet, moved to another stage or upgrade, or its upgrade's target changed (a new run).
+     * fleet, or moved to another stage or upgrade.
      */
     public static final String LEFT_STAGE = "LEFT_STAGE";
     /**

@@ -79,8 +79,9 @@ final class Membership {
 
     /**
      * The {@code skipped} entries of enrolled members that left their stage's run before their
-     * attempt started, sorted by cluster: judged once per fleet read, since membership changes only
-     * with the fleet.
+     * attempt started (left the fleet, or moved to another stage or upgrade), sorted by cluster:
+     * judged once per fleet read, since membership changes only with the fleet. A member whose
+     * upgrade only changed its target stays enrolled in the run it was in.
      */
     List<HistoryEntry> leftTheirStage() {
         if (!enrollments.judgeAgainst(fleet)) {
@@ -89,7 +90,10 @@ final class Membership {
         List<HistoryEntry> out = new ArrayList<>();
         for (HistoryEntry en : enrollments.waiting()) {
             Optional<StageRun> now = fleet.fleet().stageRun(en.clusterId());
-            if (now.isPresent() && en.upgradeId().equals(now.get().enrollmentId(en.clusterId()))) {
+            // still in the same stage of the same upgrade, whatever its target now: a new target supersedes the
+            // run rather than ending it, and back on the old target the run goes on
+            if (now.isPresent() && en.upgradeId().equals(new StageRun(now.get().upgrade(), en.to(), now.get().stage())
+                    .enrollmentId(en.clusterId()))) {
                 continue;
             }
             String run = en.upgradeId().substring(en.clusterId().length() + 1);

@@ -178,8 +178,8 @@ class EngineStageMembershipTest {
     }
 
     @Test
-    @DisplayName("a new target is a new run: members of the old run that had not started are skipped in it")
-    void retargetSkipsTheOldRun() {
+    @DisplayName("a new target supersedes a run without skipping its members; back on the old target, the run goes on")
+    void retargetSupersedesTheRun() {
         World w = world();
         Engine engine = w.engine().build();
         engine.reconcile(T0);
@@ -187,11 +187,17 @@ class EngineStageMembershipTest {
         w.intent(platform("20.2.0"));
 
         Reconciliation r = engine.reconcile(T0.plus(HOUR).plusSeconds(60));
-        assertThat(r.recorded()).filteredOn(e -> e.step() == Step.SKIPPED).extracting(HistoryEntry::clusterId)
-                .containsExactly("p-2");
-        assertThat(r.recorded().get(0).message()).contains("now in stage prod of upgrade platform (to 20.2.0)");
-        assertThat(w.steps("p-1")).as("an attempt under way is followed").contains("starting 20.0.0>20.1.0")
-                .doesNotContain("skipped 20.0.0>20.1.0");
+        assertThat(r.recorded()).noneMatch(e -> e.step() == Step.SKIPPED);
+        assertThat(w.steps("c-1")).as("the new target's canary run starts").contains("enrolled 20.1.0>20.2.0");
+        assertThat(w.steps("p-1")).as("an attempt under way is followed").contains("starting 20.0.0>20.1.0");
+
+        w.intent(platform("20.1.0"));
+        for (int h = 2; h <= 6; h++) {
+            engine.reconcile(T0.plus(HOUR.multipliedBy(h)));
+        }
+        assertThat(w.steps("p-2")).as("still a member of the first run: not enrolled again, not a joiner")
+                .containsExactly("enrolled 20.0.0>20.1.0", "starting 20.0.0>20.1.0", "published 20.0.0>20.1.0",
+                        "succeeded 20.0.0>20.1.0", "finished 20.0.0>20.1.0");
         assertThat(HistoryRules.violations(w.history.all())).isEmpty();
     }
 
