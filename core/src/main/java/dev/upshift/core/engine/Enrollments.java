@@ -29,8 +29,11 @@ final class Enrollments {
         if (e.step() == Step.ENROLLED) {
             StageRun.keyOf(e).ifPresent(started::add);
             ids.add(e.upgradeId());
-            waiting.put(e.upgradeId(), e);
-            waitingByCluster.computeIfAbsent(e.clusterId(), c -> new ArrayList<>(1)).add(e.upgradeId());
+            // one another writer made, whose key names no run of its own upgrade and target, cannot be left
+            if (StageRun.of(e).isPresent()) {
+                waiting.put(e.upgradeId(), e);
+                waitingByCluster.computeIfAbsent(e.clusterId(), c -> new ArrayList<>(1)).add(e.upgradeId());
+            }
             return true;
         }
         if (e.step() == Step.SKIPPED && ids.contains(e.upgradeId())) {

@@ -89,15 +89,14 @@ final class Membership {
         }
         List<HistoryEntry> out = new ArrayList<>();
         for (HistoryEntry en : enrollments.waiting()) {
+            StageRun was = StageRun.of(en).orElseThrow();
             Optional<StageRun> now = fleet.fleet().stageRun(en.clusterId());
             // still in the same stage of the same upgrade, whatever its target now: a new target supersedes the
             // run rather than ending it, and back on the old target the run goes on
-            if (now.isPresent() && en.upgradeId().equals(new StageRun(now.get().upgrade(), en.to(), now.get().stage())
-                    .enrollmentId(en.clusterId()))) {
+            if (now.isPresent() && now.get().upgrade().equals(was.upgrade()) && now.get().stage().equals(was.stage())) {
                 continue;
             }
-            String run = en.upgradeId().substring(en.clusterId().length() + 1);
-            Reason why = Reason.of(EngineReasons.LEFT_STAGE, "cluster " + en.clusterId() + " left the run " + run
+            Reason why = Reason.of(EngineReasons.LEFT_STAGE, "cluster " + en.clusterId() + " left the run " + was.key()
                     + " before its upgrade started: " + where(en.clusterId(), now) + "; skipped in that run");
             out.add(new HistoryEntry(this.now, en.clusterId(), en.upgradeId(), en.from(), en.to(), en.intent(),
                     en.state(), why.message(), List.of(why), Step.SKIPPED, en.hop(), en.attempt(), List.of(), epoch));

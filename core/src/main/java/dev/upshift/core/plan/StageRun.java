@@ -51,6 +51,22 @@ public record StageRun(String upgrade, Version target, String stage) {
         return Optional.of(id.substring(n + 1));
     }
 
+    /**
+     * The run an {@code enrolled} entry names: its upgrade ({@code intent}), target ({@code to}) and
+     * the stage its key ends with; empty for any other entry, or one whose key does not start with
+     * its own upgrade and target.
+     */
+    public static Optional<StageRun> of(HistoryEntry e) {
+        Optional<String> key = keyOf(e);
+        if (key.isEmpty() || e.intent().isEmpty()) {
+            return Optional.empty();
+        }
+        String prefix = e.intent().get() + "@" + e.to() + "/";
+        return key.get().startsWith(prefix) && key.get().length() > prefix.length()
+                ? Optional.of(new StageRun(e.intent().get(), e.to(), key.get().substring(prefix.length())))
+                : Optional.empty();
+    }
+
     /** {@code stage prod of upgrade platform-20 (to 20.1.0)}. */
     @Override
     public String toString() {

@@ -2,6 +2,7 @@ package dev.upshift.testkit.assertions;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.upshift.core.plan.StageRun;
 import dev.upshift.release.Version;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Step;
@@ -37,10 +38,10 @@ public final class ClusterHistoryAssert extends AbstractAssert<ClusterHistoryAss
      * the stage started; docs/engine.md, "Stage membership").
      */
     public ClusterHistoryAssert enrolledIn(String stage) {
-        List<String> runs = actual.stream().filter(e -> e.step() == Step.ENROLLED)
-                .map(e -> e.upgradeId().substring(e.upgradeId().indexOf(':') + 1)).toList();
-        if (runs.stream().noneMatch(r -> r.endsWith("/" + stage))) {
-            fail("to be enrolled in a run of stage " + stage, "it was enrolled in " + runs);
+        List<StageRun> runs = actual.stream().flatMap(e -> StageRun.of(e).stream()).toList();
+        if (runs.stream().noneMatch(r -> r.stage().equals(stage))) {
+            fail("to be enrolled in a run of stage " + stage, "it was enrolled in "
+                    + runs.stream().map(StageRun::key).toList());
         }
         return this;
     }

@@ -165,16 +165,13 @@ final class RunCommand implements Callable<Integer> {
     }
 
     static void print(Reconciliation r, PrintWriter out, PrintWriter err) {
-        Map<String, List<HistoryEntry>> enrolled = new LinkedHashMap<>();
+        Map<StageRun, List<HistoryEntry>> enrolled = new LinkedHashMap<>();
         for (HistoryEntry e : r.recorded()) {
-            Optional<String> run = StageRun.keyOf(e);
-            if (run.isPresent()) {
-                enrolled.computeIfAbsent(run.get(), k -> new ArrayList<>()).add(e);
-            }
+            StageRun.of(e).ifPresent(run -> enrolled.computeIfAbsent(run, k -> new ArrayList<>()).add(e));
         }
-        Set<String> said = new HashSet<>();
+        Set<StageRun> said = new HashSet<>();
         for (HistoryEntry e : r.recorded()) {
-            Optional<String> run = StageRun.keyOf(e);
+            Optional<StageRun> run = StageRun.of(e);
             if (run.isEmpty()) {
                 out.println(line(e));
             } else if (said.add(run.get())) {
@@ -192,16 +189,12 @@ final class RunCommand implements Callable<Integer> {
      * The {@code enrolled} entries of one stage run, as one line: {@code 2026-12-14T09:00:00Z  stage dev
      * of upgrade to-1.1 (to 1.1.0) starts: 3 clusters enrolled (dev-1, dev-2, dev-3)}.
      */
-    static String enrolledLine(String run, List<HistoryEntry> entries) {
+    static String enrolledLine(StageRun run, List<HistoryEntry> entries) {
         HistoryEntry first = entries.get(0);
-        String message = first.message();
-        int from = message.indexOf("enrolled in ");
-        int to = message.indexOf(", which starts now");
-        String stage = from >= 0 && to > from ? message.substring(from + "enrolled in ".length(), to) : "run " + run;
         List<String> names = entries.stream().map(HistoryEntry::clusterId).toList();
         String shown = names.size() <= 5 ? String.join(", ", names)
                 : String.join(", ", names.subList(0, 5)) + " and " + (names.size() - 5) + " more";
-        return first.at() + "  " + stage + " starts: " + Plural.count(names.size(), "cluster") + " enrolled (" + shown
+        return first.at() + "  " + run + " starts: " + Plural.count(names.size(), "cluster") + " enrolled (" + shown
                 + ")";
     }
 
@@ -212,6 +205,8 @@ final class RunCommand implements Callable<Integer> {
         String why = e.reasons().isEmpty() ? e.message() : e.reasons().get(0).message();
         if (e.step() == HistoryEntry.Step.STARTING && why.startsWith("starting ")) {
             why = why.substring("starting ".length());
+        } else if (e.step() == HistoryEntry.Step.ENROLLED && why.startsWith("enrolled ")) {
+            why = what + ": " + why.substring("enrolled ".length());
         } else if (!why.contains(what)) {
             why = what + (why.isBlank() ? "" : ": " + why);
         }
