@@ -57,16 +57,21 @@ class ClusterApiFlowTest {
         objects.releasesAndSchedule(world);
     }
 
+    KubernetesClient operator;
+
     @AfterEach
     void close() {
         world.close();
+        if (operator != null) {
+            operator.close();
+        }
     }
 
     @Test
     @DisplayName("ClusterUpgrade created → applied to the Cluster API objects → Cluster API moves them → status finished;"
             + " every request the replica made is one deploy/rbac.yaml allows")
     void clusterApiUpgrade() throws IOException, InterruptedException {
-        KubernetesClient operator = new KubernetesClientBuilder().withConfig(new ConfigBuilder(client.getConfiguration())
+        operator = new KubernetesClientBuilder().withConfig(new ConfigBuilder(client.getConfiguration())
                 .withUserAgent(OPERATOR).build()).build();
         UpshiftOperator replica = world.started(UpshiftOperator.builder()
                 .client(operator).namespace(OperatorWorld.NAMESPACE).identity("replica-a")

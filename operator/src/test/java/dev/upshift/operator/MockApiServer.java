@@ -34,8 +34,13 @@ final class MockApiServer implements AutoCloseable {
 
     MockApiServer() {
         server.init(InetAddress.getLoopbackAddress(), 0);
-        client = new KubernetesClientBuilder().withConfig(new ConfigBuilder(server.createClient().getConfiguration())
-                .withUserAgent(TEST).build()).build();
+        try (KubernetesClient template = server.createClient()) {
+            client = new KubernetesClientBuilder().withConfig(new ConfigBuilder(template.getConfiguration())
+                    .withUserAgent(TEST).build()).build();
+        } catch (RuntimeException e) {
+            server.destroy();
+            throw e;
+        }
     }
 
     String url() {

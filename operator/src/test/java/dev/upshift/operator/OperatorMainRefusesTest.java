@@ -65,15 +65,20 @@ class OperatorMainRefusesTest {
                         "upshift-operator: UPSHIFT_HISTORY_URL: could not open the PostgreSQL history at"
                                 + " jdbc:postgresql://127.0.0.1:1/upshift: "));
         List<Process> started = new ArrayList<>();
-        for (Case c : cases) {
-            started.add(start(c));
-        }
-        for (int i = 0; i < cases.size(); i++) {
-            Case c = cases.get(i);
-            int status = dev.upshift.testing.Processes.await(started.get(i), OperatorProcess.LIMIT, c.name());
-            List<String> lines = Files.readAllLines(dir.resolve(c.name() + ".log"), StandardCharsets.UTF_8);
-            assertThat(status).as("%s: exit status; output %s", c.name(), lines).isEqualTo(c.status());
-            assertThat(lines).as(c.name()).singleElement().asString().startsWith(c.line());
+        try {
+            for (Case c : cases) {
+                started.add(start(c));
+            }
+            for (int i = 0; i < cases.size(); i++) {
+                Case c = cases.get(i);
+                int status = dev.upshift.testing.Processes.await(started.get(i), OperatorProcess.LIMIT, c.name());
+                List<String> lines = Files.readAllLines(dir.resolve(c.name() + ".log"), StandardCharsets.UTF_8);
+                assertThat(status).as("%s: exit status; output %s", c.name(), lines).isEqualTo(c.status());
+                assertThat(lines).as(c.name()).singleElement().asString().startsWith(c.line());
+            }
+        } finally {
+            // a case that failed leaves the others' operators running otherwise
+            started.stream().filter(Process::isAlive).forEach(dev.upshift.testing.Processes::endNow);
         }
     }
 

@@ -29,7 +29,14 @@ public final class Processes {
         Path log = Files.createTempFile("upshift-child-", ".log");
         try {
             Process p = command.redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            int exit = await(p, limit, String.join(" ", command.command()));
+            int exit;
+            try {
+                exit = await(p, limit, String.join(" ", command.command()));
+            } finally {
+                if (p.isAlive()) {
+                    end(p);
+                }
+            }
             return new Finished(exit, Files.readString(log, StandardCharsets.UTF_8));
         } finally {
             Files.deleteIfExists(log);
@@ -42,9 +49,18 @@ public final class Processes {
      * @param what how the failure names the child
      * @throws AssertionError when the child has not finished within the limit (it is then ended,
      *     with its descendants)
+     * @throws InterruptedException when the waiting thread is interrupted (JUnit's timeout does so):
+     *     the child is ended first, so that it never outlives its test
      */
     public static int await(Process p, Duration limit, String what) throws InterruptedException {
-        if (!p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS)) {
+        boolean finished;
+        try {
+            finished = p.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            endNow(p);
+            throw e;
+        }
+        if (!finished) {
             end(p);
             throw new AssertionError(what + " did not finish within " + limit + "; it was ended");
         }
@@ -56,5 +72,26 @@ public final class Processes {
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();
         p.waitFor();
+    }
+
+    /**
+     * Ends a child and its descendants, as {@link #end} does, from a thread that may have been
+     * interrupted: waits for it without giving up, and keeps the interrupt for the caller.
+     */
+    public static void endNow(Process p) {
+        boolean interrupted = Thread.interrupted();
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        while (true) {
+            try {
+                p.waitFor();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

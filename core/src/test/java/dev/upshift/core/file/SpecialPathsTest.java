@@ -70,8 +70,13 @@ class SpecialPathsTest {
         Path pipe = fifo(dir.resolve("pipe"));
         Process writer = feed(pipe, "kind: A\n---\nkind: B\n");
         Problems problems = new Problems();
-        List<SourceDocument> docs = DocumentFiles.create().load(pipe, problems);
-        finish(writer);
+        List<SourceDocument> docs;
+        try {
+            docs = DocumentFiles.create().load(pipe, problems);
+        } finally {
+            // a load that failed before opening the pipe leaves the writer waiting for a reader forever otherwise
+            finish(writer);
+        }
         assertThat(messages(problems)).isEmpty();
         assertThat(docs).extracting(SourceDocument::kind).containsExactly("A", "B");
         assertThat(docs.get(0).source()).isEqualTo(pipe.toString());

@@ -7,6 +7,7 @@ import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Step;
+import dev.upshift.testing.TestPostgres;
 import java.net.ServerSocket;
 import java.time.Instant;
 import java.util.List;
@@ -76,7 +77,7 @@ class ConfigurationTest {
     @Test
     @DisplayName("with the application's DataSource the store borrows a connection per call and leaves the pool open")
     void dataSources() {
-        PostgresServer server = PostgresServer.shared();
+        TestPostgres server = TestPostgres.shared();
         String url = server.freshDatabase();
         String name = url.replaceFirst(".*/(t[0-9_]+)\\?.*", "$1");
         try (PostgresHistoryStore store = PostgresHistoryStore.builder().dataSource(server.database(name)).build()) {
@@ -89,7 +90,7 @@ class ConfigurationTest {
     @Test
     @DisplayName("an entry the journal could not write is refused before anything is sent; a closed store refuses everything")
     void refusals() {
-        String url = PostgresServer.shared().freshDatabase();
+        String url = TestPostgres.shared().freshDatabase();
         PostgresHistoryStore store = PostgresHistoryStore.builder().url(url).build();
         HistoryEntry e = Entries.of("a", Step.STARTING, 1, 0, 0);
         HistoryEntry far = new HistoryEntry(Instant.parse("+10000-01-01T00:00:00Z"), "a", e.upgradeId(), e.from(), e.to(),
@@ -107,7 +108,7 @@ class ConfigurationTest {
     @Test
     @DisplayName("a row that is not an entry (written past the store) is an error naming the row and the field")
     void foreignRows() {
-        String url = PostgresServer.shared().freshDatabase();
+        String url = TestPostgres.shared().freshDatabase();
         try (PostgresHistoryStore store = PostgresHistoryStore.builder().url(url).build()) {
             store.append(Entries.of("a", Step.STARTING, 1, 0, 0));
             SchemaTest.execute(url, "INSERT INTO upshift.history (fleet, at, cluster, upgrade_id, from_release, to_release,"

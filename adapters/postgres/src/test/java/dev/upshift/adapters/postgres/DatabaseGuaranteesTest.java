@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.upshift.common.problem.StaleWriterException;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Step;
+import dev.upshift.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -30,7 +31,7 @@ class DatabaseGuaranteesTest {
 
     @BeforeAll
     static void database() {
-        url = PostgresServer.shared().freshDatabase();
+        url = TestPostgres.shared().freshDatabase();
     }
 
     private PostgresHistoryStore store(String name) {

@@ -7,6 +7,7 @@ import dev.upshift.common.problem.StaleWriterException;
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Step;
+import dev.upshift.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -43,7 +44,7 @@ class FencingTest {
 
     @BeforeAll
     static void database() {
-        url = PostgresServer.shared().freshDatabase();
+        url = TestPostgres.shared().freshDatabase();
     }
 
     @AfterEach

@@ -8,6 +8,7 @@ import dev.upshift.core.journal.JsonLinesJournal;
 import dev.upshift.core.journal.LockHolder;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Step;
+import dev.upshift.testing.TestPostgres;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -35,7 +36,7 @@ class ImportTest {
 
     @BeforeAll
     static void database() {
-        url = PostgresServer.shared().freshDatabase();
+        url = TestPostgres.shared().freshDatabase();
     }
 
     @AfterEach

@@ -11,6 +11,7 @@ import dev.upshift.spi.HistoryEntry.Hop;
 import dev.upshift.spi.HistoryEntry.Step;
 import dev.upshift.spi.Outcome;
 import dev.upshift.spi.UpgradeState;
+import dev.upshift.testing.TestPostgres;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -42,7 +43,7 @@ class QueryTest {
 
     @BeforeAll
     static void database() {
-        url = PostgresServer.shared().freshDatabase();
+        url = TestPostgres.shared().freshDatabase();
         reader = PostgresHistoryStore.builder().url(url).build();
     }
 

@@ -7,6 +7,7 @@ import dev.upshift.core.engine.Engine;
 import dev.upshift.core.engine.Fault;
 import dev.upshift.core.engine.Reconciliation;
 import dev.upshift.core.plan.PreparedFleet;
+import dev.upshift.testing.TestPostgres;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ class RestartTest {
     @TempDir
     Path data;
 
-    private PostgresServer server;
+    private TestPostgres server;
 
     @AfterEach
     void stop() throws IOException {
@@ -44,7 +45,7 @@ class RestartTest {
     @DisplayName("the database restarted in the middle of an append: the engine waits and resumes, nothing lost or doubled")
     void engineWaitsAndResumes() throws Exception {
         int port = freePort();
-        server = PostgresServer.start(data, port);
+        server = TestPostgres.start(data, port);
         String url = server.url("postgres");
         AtomicInteger appends = new AtomicInteger();
         PostgresHistoryStore.Builder b = PostgresHistoryStore.builder().url(url).pause(point -> {
@@ -63,7 +64,7 @@ class RestartTest {
                 Reconciliation r = engine.reconcile(now);
                 faults.addAll(r.faults());
                 if (server == null && ++down == 3) {
-                    server = PostgresServer.start(data, port);
+                    server = TestPostgres.start(data, port);
                 }
                 now = now.plus(EngineWorld.STEP);
             }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Step;
+import dev.upshift.testing.TestPostgres;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,7 +41,7 @@ class ScaleTest {
 
     @BeforeAll
     static void history() throws SQLException {
-        url = PostgresServer.shared().freshDatabase();
+        url = TestPostgres.shared().freshDatabase();
         PostgresHistoryStore.builder().url(url).fleet("scale").build().close();
         try (Connection c = DriverManager.getConnection(url); Statement s = c.createStatement()) {
             s.execute(fill(CLUSTERS, PER_CLUSTER));

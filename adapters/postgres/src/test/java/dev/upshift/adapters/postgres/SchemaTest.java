@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.spi.HistoryEntry.Step;
+import dev.upshift.testing.TestPostgres;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /** The schema, created and migrated by Flyway's versioned migrations as the store starts. */
 class SchemaTest {
-    private final PostgresServer server = PostgresServer.shared();
+    private final TestPostgres server = TestPostgres.shared();
 
     @Test
     @DisplayName("a new database gets the schema at version 2; opening it again migrates nothing and keeps the rows")

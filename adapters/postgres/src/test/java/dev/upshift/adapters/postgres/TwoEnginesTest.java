@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.testing.Processes;
+import dev.upshift.testing.TestPostgres;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -32,7 +33,7 @@ class TwoEnginesTest {
     private static final Duration LIMIT = Duration.ofMinutes(3);
 
     private final List<Child> children = new ArrayList<>();
-    private final String url = PostgresServer.shared().freshDatabase();
+    private final String url = TestPostgres.shared().freshDatabase();
     private final EngineWorld.TableTarget target = new EngineWorld.TableTarget(url);
 
     @AfterEach

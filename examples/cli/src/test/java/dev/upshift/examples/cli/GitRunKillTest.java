@@ -76,12 +76,18 @@ class GitRunKillTest {
         int killedMidway = 0;
         for (int i = 0; i < KILLS; i++) {
             Process p = child(args, dir.resolve("killed-" + i + ".log"));
-            Thread.sleep(500 + random.nextInt(2500));
-            if (p.isAlive()) {
-                p.destroyForcibly();
-                killedMidway++;
+            try {
+                Thread.sleep(500 + random.nextInt(2500));
+                if (p.isAlive()) {
+                    p.destroyForcibly();
+                    killedMidway++;
+                }
+                Processes.await(p, Duration.ofMinutes(2), "upshift run --git (killed)");
+            } finally {
+                if (p.isAlive()) {
+                    Processes.endNow(p);
+                }
             }
-            Processes.await(p, Duration.ofMinutes(2), "upshift run --git (killed)");
             serverRecovers(bare);
         }
         Path log = dir.resolve("last.log");

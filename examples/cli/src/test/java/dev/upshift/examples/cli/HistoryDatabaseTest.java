@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.upshift.testing.TestPostgres;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ class HistoryDatabaseTest {
     @Test
     @DisplayName("an imported journal reads from the database as it reads from its file: the same table, the same JSON records")
     void importedJournalsReadAlike() throws IOException {
-        String url = EmbeddedDatabase.fresh();
+        String url = TestPostgres.shared().freshDatabase();
         Cli empty = Cli.run("history", "--history", url);
         assertThat(empty.exitCode()).as(empty.err()).isZero();
         assertThat(empty.out()).isEqualTo("the PostgreSQL history at " + url + ", fleet 'default' holds no records yet\n");
@@ -59,7 +60,7 @@ class HistoryDatabaseTest {
     @DisplayName("run and apply record in the database, each taking a new epoch; the journal is not opened, and an engine"
             + " of an older epoch is refused when it writes")
     void runAndApplyOnTheDatabase() throws IOException {
-        String url = EmbeddedDatabase.fresh();
+        String url = TestPostgres.shared().freshDatabase();
         Path fleet = TestFleet.write(dir.resolve("fleet"));
         Cli run = Cli.run("run", "--fleet", fleet.toString(), "--once", "--now", TestFleet.NOW, "--probe", "simulated",
                 "--history", url);

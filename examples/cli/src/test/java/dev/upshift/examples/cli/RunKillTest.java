@@ -59,12 +59,18 @@ class RunKillTest {
         int killedMidway = 0;
         for (int i = 0; i < KILLS; i++) {
             Process p = child(with(args, killed), dir.resolve("killed-" + i + ".log"));
-            Thread.sleep(300 + random.nextInt(1700));
-            if (p.isAlive()) {
-                p.destroyForcibly();
-                killedMidway++;
+            try {
+                Thread.sleep(300 + random.nextInt(1700));
+                if (p.isAlive()) {
+                    p.destroyForcibly();
+                    killedMidway++;
+                }
+                Processes.await(p, Duration.ofMinutes(2), "upshift run (killed)");
+            } finally {
+                if (p.isAlive()) {
+                    Processes.endNow(p);
+                }
             }
-            Processes.await(p, Duration.ofMinutes(2), "upshift run (killed)");
         }
         Path log = dir.resolve("last.log");
         Process last = child(with(args, killed), log);
