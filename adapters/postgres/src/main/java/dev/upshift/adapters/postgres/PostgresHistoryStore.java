@@ -59,10 +59,17 @@ import org.apiguardian.api.API;
  * is off; a database already at the current version is left as it is.
  *
  * <h2>Connections</h2>
- * Built with a {@link Builder#url URL}, the store keeps one connection of its own and opens it again
- * after any failure, so that it carries on once a restarted server answers; reads are tried once
- * more on a new connection when the old one was lost. Built with a {@link Builder#dataSource
- * DataSource}, it borrows a connection per call. Thread-safe: calls are serialised.
+ * Built with a {@link Builder#url URL}, the store keeps one connection of its own, or up to
+ * {@link Builder#connections(int) n}, each opened when first needed and opened again after any
+ * failure, so that it carries on once a restarted server answers; reads are tried once more on a
+ * new connection when the old one was lost. Built with a {@link Builder#dataSource DataSource}, it
+ * borrows a connection per call and gives it back. While it is built, the schema's migration takes
+ * two connections more for a moment (Flyway's), given back before {@link Builder#build()} returns.
+ * {@link #close()} closes the store's own connections.
+ *
+ * <p>Thread-safe. Appends, {@link #entries()} and the fence's calls are serialised;
+ * {@link #history(String)} and {@link #query} run beside them on another connection when the store
+ * has one (a second of its own, or the application's pool).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
@@ -70,6 +77,9 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
     public static final String DEFAULT_FLEET = "default";
     /** The schema the store's tables live in when none is named. */
     public static final String DEFAULT_SCHEMA = "upshift";
+
+    /** The most connections of its own a store may hold ({@link Builder#connections(int)}). */
+    public static final int MAX_CONNECTIONS = 16;
 
     private static final int FETCH = 5000;
 
@@ -81,7 +91,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
     private final Reads reads;
     private final List<HistoryEntry> cache = new ArrayList<>();
     private long cachedThrough;
-    private boolean closed;
+    private volatile boolean closed;
 
     private PostgresHistoryStore(Builder b, Connections connections, String where) {
         this.connections = connections;
@@ -198,7 +208,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
      * @throws InputException when a stored row is not an entry (it was changed outside Upshift)
      */
     @Override
-    public synchronized List<HistoryEntry> history(String clusterId) {
+    public List<HistoryEntry> history(String clusterId) {
         Objects.requireNonNull(clusterId, "clusterId");
         return call("read cluster " + clusterId + "'s history from", true, c -> reads.ofCluster(c, clusterId));
     }
@@ -230,7 +240,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
      * @throws UpshiftException when the database cannot be reached
      * @throws InputException when a stored row is not an entry (it was changed outside Upshift)
      */
-    public synchronized List<RecordedEntry> query(HistoryQuery query) {
+    public List<RecordedEntry> query(HistoryQuery query) {
         Objects.requireNonNull(query, "query");
         return call("query", true, c -> Sql.inTransaction(c, t -> Queries.run(t, sql, query, FETCH, where)));
     }
@@ -341,6 +351,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
         String schema = DEFAULT_SCHEMA;
         boolean migrate = true;
         Duration idleInTransaction = Duration.ofMinutes(1);
+        int connections = 1;
         FencedWrites.Pause pause = FencedWrites.Pause.NONE;
 
         private Builder() {}
@@ -425,6 +436,24 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
             return this;
         }
 
+        /**
+         * How many connections of its own a store built with a {@link #url URL} may hold at once
+         * (default 1): with one, every call waits for the one before it; with more, reads of a
+         * cluster's history and queries (a status page, a dashboard's thread) go on beside the engine's
+         * appends. Each is opened when first needed and kept until {@link PostgresHistoryStore#close()}.
+         * With a {@link #dataSource DataSource}, the application's pool decides.
+         *
+         * @throws IllegalArgumentException unless between 1 and {@value PostgresHistoryStore#MAX_CONNECTIONS}
+         */
+        public Builder connections(int n) {
+            if (n < 1 || n > MAX_CONNECTIONS) {
+                throw new IllegalArgumentException("a store holds 1 to " + MAX_CONNECTIONS + " connections of its own,"
+                        + " not " + n);
+            }
+            this.connections = n;
+            return this;
+        }
+
         Builder pause(FencedWrites.Pause at) {
             this.pause = at;
             return this;
@@ -445,12 +474,16 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
             if (dataSource != null && (user != null || password != null)) {
                 throw new IllegalStateException("a user and password go with a JDBC URL; a DataSource brings its own");
             }
+            if (dataSource != null && connections != 1) {
+                throw new IllegalStateException("connections(n) counts a store's own connections, with a JDBC URL;"
+                        + " with a DataSource, size the application's pool instead");
+            }
             String where = url == null ? "a DataSource" : SqlErrors.redact(url);
             DataSource source = dataSource != null ? dataSource : Schema.dataSource(url, user, password);
             Schema.prepare(source, schema, migrate, where);
-            Connections connections = dataSource != null ? Connections.borrowed(source)
-                    : Connections.kept(source, idleInTransaction);
-            return open(this, connections, where);
+            Connections pool = dataSource != null ? Connections.borrowed(source)
+                    : Connections.kept(source, idleInTransaction, connections);
+            return open(this, pool, where);
         }
     }
 }
