@@ -1,6 +1,7 @@
 package dev.upshift.core.engine;
 
 import dev.upshift.core.engine.Pass.Flight;
+import dev.upshift.core.plan.Attempt;
 import dev.upshift.core.plan.ClusterChange;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.ReasonCodes;
@@ -33,8 +34,8 @@ final class Applying {
         PlanEntry e = found.get();
         Optional<Attempt> a = pass.attempts().latest(clusterId);
         if (a.isPresent() && (a.get().inFlight() || a.get().owesFinish())) {
-            return answer(Application.Kind.ALREADY_UNDER_WAY, "attempt " + a.get().upgradeId + " of " + clusterId
-                    + " is under way (" + a.get().last.step() + " at " + a.get().last.at()
+            return answer(Application.Kind.ALREADY_UNDER_WAY, "attempt " + a.get().upgradeId() + " of " + clusterId
+                    + " is under way (" + a.get().last().step() + " at " + a.get().last().at()
                     + "); nothing new was started");
         }
         Version from = e.from();

@@ -89,8 +89,6 @@ public final class Engine {
     final Map<String, Instant> deadlines = new HashMap<>();
     /** The fleet last read, planned again where it is the same one (a simulation's, an operator's between changes). */
     private PlanSession session;
-    /** The journal last read, folded into attempts: read on from there while the journal only grows. */
-    private Attempts attempts;
     private FleetIndex fleetIndex;
 
     private Engine(Builder b) {
@@ -161,7 +159,7 @@ public final class Engine {
                 break;
             }
             plan = plan(reading, now, journal);
-            Pass p = new Pass(this, now, attempts(journal), fleetIndex(reading), reading, plan, faulted);
+            Pass p = new Pass(this, now, session.journal(), fleetIndex(reading), reading, plan, faulted);
             session.nextInstant(now).ifPresent(p.wakes()::add);
             if (!starts) {
                 p.withoutStarts();
@@ -209,7 +207,7 @@ public final class Engine {
                     + Fault.describe(e), List.of(), List.of(Fault.of(CallSite.READ_FLEET, clusterId, e)));
         }
         Plan plan = plan(reading, now, journal);
-        return new Pass(this, now, attempts(journal), fleetIndex(reading), reading, plan, new HashSet<>())
+        return new Pass(this, now, session.journal(), fleetIndex(reading), reading, plan, new HashSet<>())
                 .apply(clusterId, to, reason);
     }
 
@@ -218,13 +216,6 @@ public final class Engine {
             session = reading.fleet().session();
         }
         return session.plan(now, journal, reading.releases());
-    }
-
-    private Attempts attempts(List<HistoryEntry> journal) {
-        if (attempts == null || !attempts.readOn(journal)) {
-            attempts = Attempts.of(journal);
-        }
-        return attempts;
     }
 
     private FleetIndex fleetIndex(FleetReading reading) {

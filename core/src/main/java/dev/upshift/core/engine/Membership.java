@@ -2,6 +2,7 @@ package dev.upshift.core.engine;
 
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.plan.StageMembership;
 import dev.upshift.core.plan.StageRun;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Hop;
@@ -26,11 +27,11 @@ final class Membership {
 
     private final FleetIndex fleet;
     private final Plan plan;
-    private final Enrollments enrollments;
+    private final StageMembership enrollments;
     private final Instant now;
     private final long epoch;
 
-    Membership(FleetIndex fleet, Plan plan, Enrollments enrollments, Instant now, long epoch) {
+    Membership(FleetIndex fleet, Plan plan, StageMembership enrollments, Instant now, long epoch) {
         this.fleet = fleet;
         this.plan = plan;
         this.enrollments = enrollments;
@@ -51,7 +52,7 @@ final class Membership {
             }
             Optional<StageRun> run = fleet.fleet().stageRun(h.clusterId());
             if (run.isEmpty() || !h.intent().equals(Optional.of(run.get().upgrade()))
-                    || !h.hop().target().equals(run.get().target()) || enrollments.started(run.get())
+                    || !h.hop().target().equals(run.get().target()) || enrollments.started(run.get().key())
                     || !runs.add(run.get().key())) {
                 continue;
             }

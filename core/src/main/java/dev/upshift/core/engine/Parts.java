@@ -1,6 +1,7 @@
 package dev.upshift.core.engine;
 
 import dev.upshift.core.engine.Pass.Flight;
+import dev.upshift.core.plan.Attempt;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Step;
@@ -40,6 +41,25 @@ final class Parts {
         return new Upgrade(hop.id() + "/" + which.word(), hop.cluster(), hop.from(), hop.to(), hop.intent());
     }
 
+    /** Whether an attempt was journaled to be published in two parts, control plane then workers. */
+    static boolean inParts(Attempt a) {
+        return a.starting().filter(s -> s.reasons().stream().anyMatch(r -> r.code().equals(EngineReasons.IN_PARTS)))
+                .isPresent();
+    }
+
+    /** The one part a hop moves, journaled with its start when part hooks were registered. */
+    static Optional<UpgradePart> onePart(Attempt a) {
+        for (Reason r : a.starting().map(HistoryEntry::reasons).orElse(List.of())) {
+            if (r.code().equals(EngineReasons.CONTROL_PLANE_ONLY)) {
+                return Optional.of(UpgradePart.CONTROL_PLANE);
+            }
+            if (r.code().equals(EngineReasons.WORKERS_ONLY)) {
+                return Optional.of(UpgradePart.WORKERS);
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The hop {@link Start} journaled as starting in parts in this pass. */
     void started(String upgradeId) {
         started.add(upgradeId);
@@ -53,7 +73,7 @@ final class Parts {
     /** The one part a hop published whole moves, when part hooks are asked around it: started so in this pass, or journaled so. */
     Optional<UpgradePart> onePart(Flight f) {
         UpgradePart now = startedOnePart.get(f.upgrade().id());
-        return now != null ? Optional.of(now) : pass.attempts().attempt(f.upgrade().id()).flatMap(Attempt::onePart);
+        return now != null ? Optional.of(now) : pass.attempts().attempt(f.upgrade().id()).flatMap(Parts::onePart);
     }
 
     /**
@@ -85,7 +105,7 @@ final class Parts {
     /** Whether the attempt goes in parts: started so in this pass, or journaled so. */
     boolean owns(Flight f) {
         String id = f.upgrade().id();
-        return started.contains(id) || pass.attempts().attempt(id).map(Attempt::inParts).orElse(false);
+        return started.contains(id) || pass.attempts().attempt(id).map(Parts::inParts).orElse(false);
     }
 
     /** An attempt whose control plane's part is published: followed by {@link #advance}. */
@@ -119,9 +139,9 @@ final class Parts {
         List<Flight> toProbe = new ArrayList<>();
         for (Flight f : following) {
             Optional<Attempt> a = pass.attempts().attempt(f.upgrade().id());
-            if (a.isPresent() && a.get().workersPublished != null) {
+            if (a.isPresent() && a.get().workersPublished().isPresent()) {
                 toProbe.add(f);
-            } else if (a.isPresent() && a.get().workersStarting != null) {
+            } else if (a.isPresent() && a.get().workersStarting().isPresent()) {
                 toPublish.add(f);
             } else if (controlPlaneDone(f, intents, outcomes, toFinish)) {
                 toPublish.add(f);
@@ -290,7 +310,7 @@ final class Parts {
     }
 
     private Instant workersStartedAt(Flight f) {
-        return pass.attempts().attempt(f.upgrade().id()).map(a -> a.workersStarting).map(HistoryEntry::at)
+        return pass.attempts().attempt(f.upgrade().id()).flatMap(Attempt::workersStarting).map(HistoryEntry::at)
                 .orElse(pass.now());
     }
 

@@ -1,6 +1,8 @@
 package dev.upshift.core.engine;
 
+import dev.upshift.core.plan.Attempt;
 import dev.upshift.core.plan.ClusterChange;
+import dev.upshift.core.plan.JournalIndex;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.diff.merge.MergeResult;
@@ -34,7 +36,7 @@ final class Pass {
     private final Instant now;
     private final FleetReading reading;
     private final Plan plan;
-    private final Attempts attempts;
+    private final JournalIndex attempts;
     private final Map<String, ManagedCluster> clusters;
     private final Map<String, ClusterUpgrade> intents;
     private final Map<String, Integer> positions;
@@ -49,7 +51,7 @@ final class Pass {
     private final java.util.Set<String> faulted;
     private Parts parts;
 
-    Pass(Engine engine, Instant now, Attempts attempts, FleetIndex index, FleetReading reading, Plan plan,
+    Pass(Engine engine, Instant now, JournalIndex attempts, FleetIndex index, FleetReading reading, Plan plan,
             java.util.Set<String> faulted) {
         this.engine = engine;
         this.faulted = faulted;
@@ -107,14 +109,14 @@ final class Pass {
             Optional<Attempt> a = attempts.latest(e.cluster());
             if (a.isPresent() && a.get().inFlight()) {
                 Flight f = flight(a.get());
-                (a.get().published == null ? toPublish : toProbe).add(f);
+                (a.get().published().isEmpty() ? toPublish : toProbe).add(f);
             } else if (a.isPresent() && a.get().owesFinish()) {
                 toFinish.add(flight(a.get()));
             } else if (startsAllowed && e.state() == UpgradeState.READY && e.to().isPresent() && !failedBefore(e)) {
                 toStart.add(e);
             }
         }
-        Membership membership = new Membership(index, plan, attempts.enrollments(), now, engine.epoch);
+        Membership membership = new Membership(index, plan, attempts.membership(), now, engine.epoch);
         List<HistoryEntry> skipped = leftTheFleet();
         skipped.addAll(membership.leftTheirStage());
         if (!append(skipped)) {
@@ -203,13 +205,13 @@ final class Pass {
     private List<HistoryEntry> leftTheFleet() {
         List<HistoryEntry> out = new ArrayList<>();
         for (Attempt a : attempts.activeAttempts()) {
-            HistoryEntry last = a.last;
+            HistoryEntry last = a.last();
             if (clusters.containsKey(last.clusterId())) {
                 continue;
             }
             Reason why = Reason.of(EngineReasons.LEFT_FLEET, "cluster " + last.clusterId() + " left the fleet during "
                     + last.hop() + " (" + last.from() + " → " + last.to() + "); its attempt is no longer followed");
-            out.add(new HistoryEntry(now, last.clusterId(), a.upgradeId, last.from(), last.to(), last.intent(),
+            out.add(new HistoryEntry(now, last.clusterId(), a.upgradeId(), last.from(), last.to(), last.intent(),
                     last.state(), why.message(), List.of(why), Step.SKIPPED, last.hop(), last.attempt(), List.of(),
                     engine.epoch));
         }
@@ -373,11 +375,11 @@ final class Pass {
     }
 
     Flight flight(Attempt a) {
-        HistoryEntry first = a.starting != null ? a.starting : a.first;
+        HistoryEntry first = a.defining();
         ManagedCluster cluster = clusters.get(first.clusterId());
-        Upgrade u = new Upgrade(a.upgradeId, cluster, first.from(), first.to(), first.intent());
-        return new Flight(u, first.hop(), UpgradeIds.attemptOf(a.upgradeId), a.startedAt(), a.owedHooks(),
-                Optional.ofNullable(a.outcome));
+        Upgrade u = new Upgrade(a.upgradeId(), cluster, first.from(), first.to(), first.intent());
+        return new Flight(u, first.hop(), UpgradeIds.attemptOf(a.upgradeId()), a.startedAt(), a.owedHooks(),
+                a.outcome());
     }
 
     HistoryEntry entry(Flight f, UpgradeState state, Step step, String message, List<Reason> reasons,
@@ -403,7 +405,7 @@ final class Pass {
         return reading;
     }
 
-    Attempts attempts() {
+    JournalIndex attempts() {
         return attempts;
     }
 

@@ -2,6 +2,8 @@ package dev.upshift.core.engine;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.upshift.core.plan.Attempt;
+import dev.upshift.core.plan.JournalIndex;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.ReasonCodes;
@@ -56,7 +58,7 @@ public record RolloutStatus(Instant at, List<ClusterStatus> clusters, List<Stage
      */
     public static RolloutStatus of(Plan plan, List<HistoryEntry> history, List<ClusterUpgrade> intents) {
         Objects.requireNonNull(plan, "plan");
-        Attempts attempts = Attempts.of(history);
+        JournalIndex attempts = JournalIndex.of(history);
         List<ClusterStatus> clusters = new ArrayList<>();
         for (PlanEntry e : plan.entries()) {
             attempts.latestStarted(e.cluster()).map(a -> ClusterStatus.of(a, e)).ifPresent(clusters::add);
@@ -118,28 +120,28 @@ public record RolloutStatus(Instant at, List<ClusterStatus> clusters, List<Stage
         }
 
         static ClusterStatus of(Attempt a, PlanEntry e) {
-            HistoryEntry first = a.starting != null ? a.starting : a.first;
-            return new ClusterStatus(first.clusterId(), a.upgradeId, first.intent(), e.stage(), first.from(),
+            HistoryEntry first = a.defining();
+            return new ClusterStatus(first.clusterId(), a.upgradeId(), first.intent(), e.stage(), first.from(),
                     first.to(), first.hop(), first.attempt(), condition(a), a.startedAt(),
-                    Optional.ofNullable(a.finished).map(HistoryEntry::at));
+                    a.finished().map(HistoryEntry::at));
         }
 
         private static UpgradeCondition condition(Attempt a) {
-            HistoryEntry o = a.outcome;
+            HistoryEntry o = a.outcome().orElse(null);
             if (o != null && o.state() == UpgradeState.FAILED) {
                 String reason = o.reasons().isEmpty() ? "UpgradeFailed" : o.reasons().get(0).code();
                 return new UpgradeCondition(UpgradeCondition.Type.UPGRADE_FAILED, reason, o.message(), o.at());
             }
-            if (o != null && a.finished != null) {
+            if (o != null && a.finished().isPresent()) {
                 return new UpgradeCondition(UpgradeCondition.Type.UPGRADE_SUCCEEDED, "Upgraded", o.message(),
-                        a.finished.at());
+                        a.finished().get().at());
             }
             if (o != null) {
                 return new UpgradeCondition(UpgradeCondition.Type.UPGRADE_IN_PROGRESS, "AfterHooksPending",
                         "succeeded; waiting for after-hooks " + String.join(", ", o.owedHooks()), o.at());
             }
-            String reason = a.published == null ? "Publishing" : "Upgrading";
-            return new UpgradeCondition(UpgradeCondition.Type.UPGRADE_IN_PROGRESS, reason, a.last.message(),
+            String reason = a.published().isEmpty() ? "Publishing" : "Upgrading";
+            return new UpgradeCondition(UpgradeCondition.Type.UPGRADE_IN_PROGRESS, reason, a.last().message(),
                     a.startedAt());
         }
     }

@@ -1,6 +1,7 @@
 package dev.upshift.core.engine;
 
 import dev.upshift.core.engine.Pass.Flight;
+import dev.upshift.core.plan.Attempt;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.diff.merge.MergeResult;
@@ -43,7 +44,7 @@ final class Start {
         ManagedCluster cluster = pass.cluster(entry.cluster());
         Version from = entry.from();
         Version to = entry.path().isEmpty() ? from : entry.path().get(0);
-        String id = pass.attempts().nextId(entry.cluster(), from, to);
+        String id = UpgradeIds.next(pass.attempts(), entry.cluster(), from, to);
         Optional<Attempt> known = pass.attempts().attempt(id);
         Optional<Instant> held = known.flatMap(Attempt::heldUntil);
         if (held.isPresent() && held.get().isAfter(pass.now())) {
@@ -91,7 +92,7 @@ final class Start {
         if (choice.get().declined() && fallback() == Fallback.NONE) {
             Reason why = Reason.of(EngineReasons.STRATEGY_DECLINED, "every strategy declined " + f.describe()
                     + " and the upgrade allows no fallback: " + choice.get().summary());
-            boolean same = known.map(k -> k.last.step() == Step.DECLINED && k.last.reasons().equals(List.of(why)))
+            boolean same = known.map(k -> k.last().step() == Step.DECLINED && k.last().reasons().equals(List.of(why)))
                     .orElse(false);
             if (!same) {
                 out.add(pass.entry(f, UpgradeState.BLOCKED, Step.DECLINED, why.message(), List.of(why), List.of()));

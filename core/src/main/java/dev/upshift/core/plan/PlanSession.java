@@ -1,6 +1,7 @@
 package dev.upshift.core.plan;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.upshift.release.Version;
 import dev.upshift.spi.HistoryEntry;
@@ -36,6 +37,7 @@ import org.apiguardian.api.API;
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class PlanSession {
     private final PreparedFleet fleet;
+    private JournalIndex journal;
     private HistoryIndex index;
     private Round.Kept kept;
     /** Every instant the last plan's entries name (window starts, reasons' untils), with how many name it. */
@@ -64,10 +66,12 @@ public final class PlanSession {
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(releases, "releases");
         BitSet changed = new BitSet();
-        boolean again = index != null && kept != null && !now.isBefore(kept.now)
-                && index.update(history, releases, changed);
-        if (!again) {
-            index = HistoryIndex.of(fleet.model(), history, releases);
+        boolean again = index != null && kept != null && !now.isBefore(kept.now) && journal.readOn(history);
+        if (again) {
+            index.update(history, releases, changed);
+        } else {
+            journal = JournalIndex.of(history);
+            index = HistoryIndex.of(fleet.model(), journal, releases);
         }
         Round.Kept next = new Round.Kept(now, fleet.clusters().size());
         Plan plan;
@@ -76,6 +80,7 @@ public final class PlanSession {
                     .run(again ? kept : null, changed, next);
         } catch (RuntimeException e) {
             // what a round shares with the last may be half updated: the next call plans from scratch
+            journal = null;
             index = null;
             kept = null;
             throw e;
@@ -91,6 +96,20 @@ public final class PlanSession {
         }
         kept = next;
         return plan;
+    }
+
+    /**
+     * The journal as the last {@link #plan} read it, folded: what the engine acts on. Not for use
+     * outside Upshift.
+     *
+     * @throws IllegalStateException before the first plan, or after one that failed
+     */
+    @API(status = INTERNAL, since = "0.1")
+    public JournalIndex journal() {
+        if (journal == null) {
+            throw new IllegalStateException("the session has not planned yet");
+        }
+        return journal;
     }
 
     /**

@@ -157,7 +157,7 @@ public final class PreparedFleet {
         checkInstant(now);
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(releases, "releases");
-        Plan plan = new Round(this, model, now, HistoryIndex.of(model, history, releases), null)
+        Plan plan = new Round(this, model, now, HistoryIndex.of(model, JournalIndex.of(history), releases), null)
                 .run(null, null, new Round.Kept(now, model.clusters.size()));
         if (LOG.isDebugEnabled()) {
             LOG.debug("planned {} clusters at {}: {}", plan.entries().size(), now, plan.counts());
