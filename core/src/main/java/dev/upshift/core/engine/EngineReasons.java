@@ -29,7 +29,7 @@ public final class EngineReasons {
      * A member enrolled in a stage's run left that stage before its attempt started: it left the
      * fleet, or moved to another stage or upgrade.
      */
-    public static final String LEFT_STAGE = "LEFT_STAGE";
+    public static final String LEFT_STAGE = dev.upshift.core.plan.StageMembership.LEFT_STAGE;
     /**
      * Carried by the {@code starting} entry of a hop published in two parts, control plane then
      * workers, because a part hook is registered (docs/engine.md, "Hops in two parts").

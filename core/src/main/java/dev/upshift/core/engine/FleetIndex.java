@@ -5,7 +5,6 @@ import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.ManagedCluster;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
@@ -13,23 +12,18 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * A prepared fleet's clusters and intents by name, each cluster's position among the fleet's (a
- * plan's entries are in that order), and the members of each stage run by its key, in cluster-id
- * order: made once per fleet read rather than once per pass.
+ * A prepared fleet's clusters and intents by name, and each cluster's position among the fleet's
+ * (a plan's entries are in that order): made once per fleet read rather than once per pass.
  */
 record FleetIndex(PreparedFleet fleet, Map<String, ManagedCluster> clusters, Map<String, ClusterUpgrade> intents,
-        Map<String, Integer> positions, Map<String, List<String>> runMembers) {
+        Map<String, Integer> positions) {
 
     static FleetIndex of(PreparedFleet fleet) {
         Map<String, ManagedCluster> clusters = new HashMap<>();
         Map<String, Integer> positions = new HashMap<>();
-        Map<String, List<String>> runMembers = new HashMap<>();
-        // the fleet's clusters are sorted by id: each run's members come in cluster-id order
         for (ManagedCluster c : fleet.clusters()) {
             if (clusters.putIfAbsent(c.id(), c) == null) {
                 positions.put(c.id(), positions.size());
-                fleet.stageRun(c.id()).ifPresent(r -> runMembers.computeIfAbsent(r.key(), k -> new ArrayList<>())
-                        .add(c.id()));
             }
         }
         Map<String, ClusterUpgrade> intents = new HashMap<>();
@@ -37,7 +31,7 @@ record FleetIndex(PreparedFleet fleet, Map<String, ManagedCluster> clusters, Map
             intents.putIfAbsent(u.name(), u);
         }
         return new FleetIndex(fleet, Collections.unmodifiableMap(clusters), Collections.unmodifiableMap(intents),
-                Collections.unmodifiableMap(positions), Collections.unmodifiableMap(runMembers));
+                Collections.unmodifiableMap(positions));
     }
 
     /** A cluster's entry in a plan of this fleet, found by its position. */

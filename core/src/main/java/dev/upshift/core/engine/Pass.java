@@ -5,6 +5,7 @@ import dev.upshift.core.plan.ClusterChange;
 import dev.upshift.core.plan.JournalIndex;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
+import dev.upshift.core.plan.StageMembership;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.UpgradeKind;
@@ -116,9 +117,9 @@ final class Pass {
                 toStart.add(e);
             }
         }
-        Membership membership = new Membership(index, plan, attempts.membership(), now, engine.epoch);
+        StageMembership membership = attempts.membership();
         List<HistoryEntry> skipped = leftTheFleet();
-        skipped.addAll(membership.leftTheirStage());
+        skipped.addAll(membership.leftTheirStages(reading.fleet(), now, engine.epoch));
         if (!append(skipped)) {
             return;
         }
@@ -130,7 +131,7 @@ final class Pass {
                 started.add(e);
             }
         }
-        starts.addAll(0, membership.enroll(starts));
+        starts.addAll(0, membership.enroll(reading.fleet(), plan, starts, now, engine.epoch));
         if (!append(starts)) {
             return;
         }

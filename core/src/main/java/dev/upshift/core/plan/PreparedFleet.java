@@ -16,6 +16,7 @@ import dev.upshift.spi.Rendering;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -54,6 +55,8 @@ public final class PreparedFleet {
     private final Map<List<Version>, PathInfo> paths = new ConcurrentHashMap<>();
     private final AtomicReferenceArray<ChangeSummary> changes;
     private final AtomicReferenceArray<ChangeSummary> configs;
+    /** The members of each stage run by its key, in cluster-id order: made on first use. */
+    private volatile Map<String, List<String>> runMembers;
 
     PreparedFleet(Planner planner, PlanInput input) {
         this.planner = Objects.requireNonNull(planner, "planner");
@@ -116,6 +119,26 @@ public final class PreparedFleet {
     public Optional<StageRun> stageRun(String clusterId) {
         Integer i = model.index.get(clusterId);
         return i == null ? Optional.empty() : model.assignments[i].run();
+    }
+
+    /** The clusters whose stage is the run's now ({@link #stageRun}), in cluster-id order. */
+    List<String> runMembers(String runKey) {
+        Map<String, List<String>> members = runMembers;
+        if (members == null) {
+            members = new HashMap<>();
+            for (int i = 0; i < model.clusters.size(); i++) {
+                if (model.runKeys[i] != null) {
+                    members.computeIfAbsent(model.runKeys[i], k -> new ArrayList<>()).add(model.clusters.get(i).id());
+                }
+            }
+            runMembers = members;
+        }
+        return members.getOrDefault(runKey, List.of());
+    }
+
+    /** Whether the fleet has a cluster of this id. */
+    boolean has(String clusterId) {
+        return model.index.containsKey(clusterId);
     }
 
     /**
