@@ -14,10 +14,8 @@ import dev.upshift.spi.UpgradeHook;
 import dev.upshift.spi.UpgradeStrategy;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -72,36 +70,13 @@ import org.apiguardian.api.API;
 public final class Engine {
     static final int MAX_PASSES = 8;
 
-    final FleetSource fleet;
-    final HistoryStore history;
-    final ChangePublisher publisher;
-    final StatusProbe probe;
-    final List<NamedHook> hooks;
-    final List<UpgradeStrategy> strategies;
-    final EventSink events;
-    final long epoch;
-    final CrashPoints crashPoints;
-    /** When owed after-hooks asked to be asked again, by upgrade id; lost on restart (hooks are idempotent). */
-    final Map<String, Instant> afterHooksDue = new HashMap<>();
-    /** When part hooks that held a hop between its parts are asked again, by part id; lost on restart (hooks are idempotent). */
-    final Map<String, Instant> partHooksDue = new HashMap<>();
-    /** When attempts that pause outside their windows time out, by upgrade id: a cache, computed again after a restart. */
-    final Map<String, Instant> deadlines = new HashMap<>();
-    /** The fleet last read, planned again where it is the same one (a simulation's, an operator's between changes). */
-    private PlanSession session;
-    private FleetIndex fleetIndex;
+    private final Ports ports;
+    private final Memory memory;
 
     private Engine(Builder b) {
-        this.fleet = Objects.requireNonNull(b.fleet, "an engine needs a fleet source (builder.fleet)");
-        this.history = Objects.requireNonNull(b.history, "an engine needs a history store (builder.history)");
-        this.publisher = Objects.requireNonNull(b.publisher, "an engine needs a publisher (builder.publisher)");
-        this.probe = Objects.requireNonNull(b.probe, "an engine needs a status probe (builder.probe)");
-        this.hooks = List.copyOf(b.hooks);
-        this.strategies = List.copyOf(b.strategies);
-        this.events = b.events;
-        this.epoch = b.epoch;
-        this.crashPoints = b.crashPoints;
-        this.session = b.session;
+        this.ports = new Ports(b.fleet, b.history, b.publisher, b.probe, b.hooks, b.strategies, b.events, b.epoch,
+                b.crashPoints);
+        this.memory = new Memory(b.session);
     }
 
     /** Starts an engine's configuration. */
@@ -140,30 +115,17 @@ public final class Engine {
         List<HistoryEntry> recorded = new ArrayList<>();
         List<PlanEntry> started = new ArrayList<>();
         List<Fault> faults = new ArrayList<>();
-        Plan plan = null;
+        Optional<PassView> view = Optional.empty();
         Optional<Instant> wake = Optional.empty();
         Set<String> faulted = new HashSet<>();
         for (int pass = 0; pass < MAX_PASSES; pass++) {
-            List<HistoryEntry> journal;
-            FleetReading reading;
-            try {
-                journal = history.entries();
-            } catch (RuntimeException e) {
-                faults.add(Fault.of(CallSite.READ_HISTORY, null, e));
+            Optional<PassView> read = view(now, faults);
+            if (read.isEmpty()) {
                 break;
             }
-            try {
-                reading = fleet.read();
-            } catch (RuntimeException e) {
-                faults.add(Fault.of(CallSite.READ_FLEET, null, e));
-                break;
-            }
-            plan = plan(reading, now, journal);
-            Pass p = new Pass(this, now, session.journal(), fleetIndex(reading), reading, plan, faulted);
-            session.nextInstant(now).ifPresent(p.wakes()::add);
-            if (!starts) {
-                p.withoutStarts();
-            }
+            view = read;
+            Pass p = new Pass(view.get(), faulted, starts);
+            memory.session(view.get().reading()).nextInstant(now).ifPresent(p::wakeAt);
             p.run();
             recorded.addAll(p.recorded());
             started.addAll(p.started());
@@ -174,7 +136,32 @@ public final class Engine {
                 break;
             }
         }
-        return new Reconciliation(now, recorded, dedupe(faults), Optional.ofNullable(plan), wake, started);
+        return new Reconciliation(now, recorded, dedupe(faults), view.map(PassView::plan), wake, started);
+    }
+
+    /**
+     * Reads the history and the fleet and plans them at {@code now}: what a pass sees; empty, with
+     * the fault in {@code faults}, when either cannot be read.
+     */
+    private Optional<PassView> view(Instant now, List<Fault> faults) {
+        List<HistoryEntry> journal;
+        FleetReading reading;
+        try {
+            journal = ports.history().entries();
+        } catch (RuntimeException e) {
+            faults.add(Fault.of(CallSite.READ_HISTORY, null, e));
+            return Optional.empty();
+        }
+        try {
+            reading = ports.fleet().read();
+        } catch (RuntimeException e) {
+            faults.add(Fault.of(CallSite.READ_FLEET, null, e));
+            return Optional.empty();
+        }
+        PlanSession session = memory.session(reading);
+        Plan plan = session.plan(now, journal, reading.releases());
+        return Optional.of(new PassView(now, ports, memory, reading, memory.fleetIndex(reading), plan,
+                session.journal()));
     }
 
     /**
@@ -197,32 +184,14 @@ public final class Engine {
         Objects.requireNonNull(clusterId, "clusterId");
         Objects.requireNonNull(to, "to");
         Objects.requireNonNull(reason, "reason");
-        List<HistoryEntry> journal;
-        FleetReading reading;
-        try {
-            journal = history.entries();
-            reading = fleet.read();
-        } catch (RuntimeException e) {
+        List<Fault> faults = new ArrayList<>();
+        Optional<PassView> view = view(now, faults);
+        if (view.isEmpty()) {
+            Fault f = faults.get(0);
             return new Application(Application.Kind.FAULTED, "the fleet or its history could not be read: "
-                    + Fault.describe(e), List.of(), List.of(Fault.of(CallSite.READ_FLEET, clusterId, e)));
+                    + f.message(), List.of(), List.of(new Fault(CallSite.READ_FLEET, Optional.of(clusterId), f.message())));
         }
-        Plan plan = plan(reading, now, journal);
-        return new Pass(this, now, session.journal(), fleetIndex(reading), reading, plan, new HashSet<>())
-                .apply(clusterId, to, reason);
-    }
-
-    private Plan plan(FleetReading reading, Instant now, List<HistoryEntry> journal) {
-        if (session == null || session.fleet() != reading.fleet()) {
-            session = reading.fleet().session();
-        }
-        return session.plan(now, journal, reading.releases());
-    }
-
-    private FleetIndex fleetIndex(FleetReading reading) {
-        if (fleetIndex == null || fleetIndex.fleet() != reading.fleet()) {
-            fleetIndex = FleetIndex.of(reading.fleet());
-        }
-        return fleetIndex;
+        return new Pass(view.get(), new HashSet<>(), true).apply(clusterId, to, reason);
     }
 
     /**
@@ -247,10 +216,6 @@ public final class Engine {
             }
         }
         return out;
-    }
-
-    List<String> hookNames() {
-        return hooks.stream().map(NamedHook::name).toList();
     }
 
     /** Configures an {@link Engine}; every setter checks its argument at once. */

@@ -1,6 +1,5 @@
 package dev.upshift.core.engine;
 
-import dev.upshift.core.engine.Pass.Flight;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Step;
 import dev.upshift.spi.HookResult;
@@ -12,81 +11,92 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Ends an attempt whose outcome is journaled: asks its owed after-hooks (all of them, each time, the
- * shortest retry-after winning), then emits its event, then journals it finished. A hook that aborts
- * turns a success into a failure and is owed no more; the others are still asked (an alert silenced
- * before must be restored whatever happened).
+ * The step that ends an attempt whose outcome is journaled: asks its owed after-hooks (all of them,
+ * each time, the shortest retry-after winning), then emits its event, then journals it finished. A
+ * hook that aborts turns a success into a failure and is owed no more; the others are still asked
+ * (an alert silenced before must be restored whatever happened). While hooks are owed, the outcome
+ * is journaled again with those still owed, and they are asked again when they asked to be.
  */
 final class Finish {
-    private final Pass pass;
+    private final PassView v;
     private final Flight flight;
+    private final StepResult r = new StepResult();
+    private final List<String> owed;
+    private Duration shortest;
+    private String aborted;
 
-    Finish(Pass pass, Flight flight) {
-        this.pass = pass;
+    private Finish(PassView v, Flight flight) {
+        this.v = v;
         this.flight = flight;
+        this.owed = new ArrayList<>(flight.outcome().orElseThrow().owedHooks());
     }
 
-    void run(List<HistoryEntry> out) {
+    static StepResult step(PassView v, Flight f) {
+        return new Finish(v, f).run();
+    }
+
+    private StepResult run() {
         HistoryEntry outcome = flight.outcome().orElseThrow();
         String id = flight.upgrade().id();
-        Instant due = pass.engine().afterHooksDue.get(id);
-        if (due != null && due.isAfter(pass.now())) {
-            pass.wakes().add(due);
-            return;
+        Optional<Instant> held = v.memory().afterHooksHeldUntil(id);
+        if (held.isPresent() && held.get().isAfter(v.now())) {
+            return r.wake(held.get());
         }
-        List<String> owed = new ArrayList<>(outcome.owedHooks());
         UpgradeEvent event = event(outcome);
-        Duration shortest = null;
-        String aborted = null;
-        for (NamedHook h : pass.engine().hooks) {
+        askAfterHooks(event);
+        if (aborted != null && outcome.state() == UpgradeState.SUCCEEDED) {
+            Reason why = Reason.of(EngineReasons.HOOK_ABORTED, "after-hook " + aborted + " failed " + flight.describe()
+                    + " although the change itself succeeded");
+            outcome = v.entry(flight, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), owed);
+            r.record(outcome);
+            event = event(outcome);
+        } else if (!owed.equals(outcome.owedHooks()) && !owed.isEmpty()) {
+            r.record(v.entry(flight, outcome.state(), outcome.step(), outcome.message(), outcome.reasons(), owed));
+        }
+        if (!owed.isEmpty()) {
+            if (shortest != null && !shortest.isZero()) {
+                v.memory().holdAfterHooks(id, v.now().plus(shortest));
+                r.wake(v.now().plus(shortest));
+            }
+            return r;
+        }
+        v.memory().afterHooksDone(id);
+        v.ports().reached(CrashPoint.AFTER_HOOKS_DONE, flight.cluster());
+        try {
+            v.ports().events().emit(event);
+        } catch (RuntimeException e) {
+            r.fault(CallSite.EMIT_EVENT, flight.cluster(), e);
+        }
+        v.ports().reached(CrashPoint.EVENT_EMITTED, flight.cluster());
+        return r.record(v.entry(flight, outcome.state(), Step.FINISHED, finishedText(outcome), List.of(), List.of()));
+    }
+
+    /** Asks each owed after-hook: those that answer for good are owed no more; a thrown one is asked again at once. */
+    private void askAfterHooks(UpgradeEvent event) {
+        for (NamedHook h : v.ports().hooks()) {
             if (!owed.contains(h.name())) {
                 continue;
             }
-            HookResult r;
+            HookResult answer;
             try {
-                r = h.hook().afterUpgrade(event);
+                answer = h.hook().afterUpgrade(event);
             } catch (RuntimeException e) {
-                pass.fault(CallSite.AFTER_HOOK, flight.cluster(), e);
+                r.fault(CallSite.AFTER_HOOK, flight.cluster(), e);
                 shortest = shortest == null ? Duration.ZERO : shortest;
                 continue;
             }
-            if (r instanceof HookResult.RetryAfter retry) {
+            if (answer instanceof HookResult.RetryAfter retry) {
                 shortest = shortest == null || retry.delay().compareTo(shortest) < 0 ? retry.delay() : shortest;
             } else {
                 owed.remove(h.name());
-                if (r instanceof HookResult.Abort a && aborted == null) {
+                if (answer instanceof HookResult.Abort a && aborted == null) {
                     aborted = h.name() + ": " + a.reason();
                 }
             }
         }
-        if (aborted != null && outcome.state() == UpgradeState.SUCCEEDED) {
-            Reason why = Reason.of(EngineReasons.HOOK_ABORTED, "after-hook " + aborted + " failed " + flight.describe()
-                    + " although the change itself succeeded");
-            outcome = pass.entry(flight, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), owed);
-            out.add(outcome);
-            event = event(outcome);
-        } else if (!owed.equals(outcome.owedHooks()) && !owed.isEmpty()) {
-            outcome = pass.entry(flight, outcome.state(), outcome.step(), outcome.message(), outcome.reasons(), owed);
-            out.add(outcome);
-        }
-        if (!owed.isEmpty()) {
-            if (shortest != null && !shortest.isZero()) {
-                pass.engine().afterHooksDue.put(id, pass.now().plus(shortest));
-                pass.wakes().add(pass.now().plus(shortest));
-            }
-            return;
-        }
-        pass.engine().afterHooksDue.remove(id);
-        pass.engine().crashPoints.reached(CrashPoint.AFTER_HOOKS_DONE, flight.cluster());
-        try {
-            pass.engine().events.emit(event);
-        } catch (RuntimeException e) {
-            pass.fault(CallSite.EMIT_EVENT, flight.cluster(), e);
-        }
-        pass.engine().crashPoints.reached(CrashPoint.EVENT_EMITTED, flight.cluster());
-        out.add(pass.entry(flight, outcome.state(), Step.FINISHED, finishedText(outcome), List.of(), List.of()));
     }
 
     private UpgradeEvent event(HistoryEntry outcome) {

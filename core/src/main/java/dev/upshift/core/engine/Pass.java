@@ -1,70 +1,48 @@
 package dev.upshift.core.engine;
 
+import dev.upshift.common.problem.StaleWriterException;
 import dev.upshift.core.plan.Attempt;
-import dev.upshift.core.plan.ClusterChange;
-import dev.upshift.core.plan.JournalIndex;
-import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
-import dev.upshift.core.plan.StageMembership;
-import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.release.Version;
-import dev.upshift.schedule.UpgradeKind;
-import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.HistoryEntry;
-import dev.upshift.spi.HistoryEntry.Hop;
 import dev.upshift.spi.HistoryEntry.Step;
-import dev.upshift.spi.ManagedCluster;
-import dev.upshift.spi.Publication;
 import dev.upshift.spi.Reason;
-import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeState;
-import dev.upshift.spi.UpgradeStatus;
-import dev.upshift.spi.WindowPolicy;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
- * One pass of a reconcile over a fixed journal and plan, in four phases whose entries are appended
- * as one group each: start (hooks, strategies, the write-ahead {@code starting}), publish, probe,
- * finish (after-hooks, event, {@code finished}).
+ * One pass of a reconcile over a fixed journal and plan ({@link PassView}), in phases whose entries
+ * are appended as one group each, each group before what it announces is acted on: members who
+ * left, starts (hooks, strategies, enrollments, the write-ahead {@code starting}), publications,
+ * outcomes (probes, and the steps of hops in parts), finishes (after-hooks, event, {@code
+ * finished}). Each step returns a {@link StepResult}; the pass sequences them, appends, and stops
+ * acting when an append fails.
  */
 final class Pass {
-    private final Engine engine;
-    private final Instant now;
-    private final FleetReading reading;
-    private final Plan plan;
-    private final JournalIndex attempts;
-    private final Map<String, ManagedCluster> clusters;
-    private final Map<String, ClusterUpgrade> intents;
-    private final Map<String, Integer> positions;
-    private final FleetIndex index;
+    private final PassView v;
+    private final Set<String> faulted;
+    private final boolean startsAllowed;
     private final List<HistoryEntry> recorded = new ArrayList<>();
     private final List<Fault> faults = new ArrayList<>();
+    private final List<PlanEntry> started = new ArrayList<>();
     private final Wakes wakes;
     private boolean stopped;
-    private boolean startsAllowed = true;
-    private final List<PlanEntry> started = new ArrayList<>();
 
-    private final java.util.Set<String> faulted;
-    private Parts parts;
-
-    Pass(Engine engine, Instant now, JournalIndex attempts, FleetIndex index, FleetReading reading, Plan plan,
-            java.util.Set<String> faulted) {
-        this.engine = engine;
+    /**
+     * @param faulted clusters whose steps faulted in an earlier pass of the same reconcile: left alone
+     * @param startsAllowed false for a pass that follows what is in flight and starts nothing ({@link Engine#settle})
+     */
+    Pass(PassView v, Set<String> faulted, boolean startsAllowed) {
+        this.v = v;
         this.faulted = faulted;
-        this.now = now;
-        this.reading = reading;
-        this.plan = plan;
-        this.attempts = attempts;
-        this.wakes = new Wakes(now);
-        this.clusters = index.clusters();
-        this.intents = index.intents();
-        this.positions = index.positions();
-        this.index = index;
+        this.startsAllowed = startsAllowed;
+        this.wakes = new Wakes(v.now());
     }
 
     List<HistoryEntry> recorded() {
@@ -75,17 +53,12 @@ final class Pass {
         return faults;
     }
 
-    /** A pass that follows what is in flight and starts nothing new: {@link Engine#settle}. */
-    Pass withoutStarts() {
-        startsAllowed = false;
-        return this;
-    }
-
     /** The plan entries whose hop this pass started. */
     List<PlanEntry> started() {
         return started;
     }
 
+    /** Whether an append failed, so that the pass stopped acting. */
     boolean stopped() {
         return stopped;
     }
@@ -94,93 +67,58 @@ final class Pass {
         return wakes.earliest();
     }
 
+    void wakeAt(Instant t) {
+        wakes.add(t);
+    }
+
+    /** What each phase has to do, as the journal and the plan say and as earlier phases add. */
+    private static final class Work {
+        final List<PlanEntry> toStart = new ArrayList<>();
+        final List<Flight> toPublish = new ArrayList<>();
+        final List<Flight> toProbe = new ArrayList<>();
+        final List<Flight> toFinish = new ArrayList<>();
+    }
+
     void run() {
-        List<Flight> toPublish = new ArrayList<>();
-        List<Flight> toProbe = new ArrayList<>();
-        List<Flight> toFinish = new ArrayList<>();
-        List<PlanEntry> toStart = new ArrayList<>();
-        List<PlanEntry> entries = plan.entries();
-        java.util.BitSet busy = busy(entries);
+        Work w = work();
+        List<HistoryEntry> skipped = leftTheFleet();
+        skipped.addAll(v.journal().membership().leftTheirStages(v.reading().fleet(), v.now(), v.ports().epoch()));
+        if (append(skipped) && start(w) && publish(w) && probe(w)) {
+            finish(w);
+        }
+    }
+
+    private Work work() {
+        Work w = new Work();
+        List<PlanEntry> entries = v.plan().entries();
+        BitSet busy = busy(entries);
         for (int i = 0; i < entries.size(); i++) {
             PlanEntry e = entries.get(i);
             boolean ready = startsAllowed && e.state() == UpgradeState.READY;
             if (!ready && !busy.get(i) || faulted.contains(e.cluster())) {
                 continue;
             }
-            Optional<Attempt> a = attempts.latest(e.cluster());
+            Optional<Attempt> a = v.journal().latest(e.cluster());
             if (a.isPresent() && a.get().inFlight()) {
-                Flight f = flight(a.get());
-                (a.get().published().isEmpty() ? toPublish : toProbe).add(f);
+                (a.get().published().isEmpty() ? w.toPublish : w.toProbe).add(v.flight(a.get()));
             } else if (a.isPresent() && a.get().owesFinish()) {
-                toFinish.add(flight(a.get()));
-            } else if (startsAllowed && e.state() == UpgradeState.READY && e.to().isPresent() && !failedBefore(e)) {
-                toStart.add(e);
+                w.toFinish.add(v.flight(a.get()));
+            } else if (ready && e.to().isPresent() && !failedBefore(e)) {
+                w.toStart.add(e);
             }
         }
-        StageMembership membership = attempts.membership();
-        List<HistoryEntry> skipped = leftTheFleet();
-        skipped.addAll(membership.leftTheirStages(reading.fleet(), now, engine.epoch));
-        if (!append(skipped)) {
-            return;
-        }
-        List<HistoryEntry> starts = new ArrayList<>();
-        for (PlanEntry e : toStart) {
-            int before = starts.size();
-            new Start(this, e).decide(starts, toPublish);
-            if (starts.size() > before && starts.get(starts.size() - 1).step() == Step.STARTING) {
-                started.add(e);
-            }
-        }
-        starts.addAll(0, membership.enroll(reading.fleet(), plan, starts, now, engine.epoch));
-        if (!append(starts)) {
-            return;
-        }
-        starts.stream().filter(h -> h.step() == Step.STARTING)
-                .forEach(h -> engine.crashPoints.reached(CrashPoint.INTENT_JOURNALED, h.clusterId()));
-        List<HistoryEntry> published = new ArrayList<>();
-        for (Flight f : toPublish) {
-            publish(f, published, toFinish);
-        }
-        if (!append(published)) {
-            return;
-        }
-        published.stream().filter(h -> h.step() == Step.PUBLISHED)
-                .forEach(h -> engine.crashPoints.reached(CrashPoint.PUBLICATION_JOURNALED, h.clusterId()));
-        // what was just published is probed in the same pass, as a further pass would
-        java.util.Set<String> nowPublished = new java.util.HashSet<>();
-        published.stream().filter(h -> h.step() == Step.PUBLISHED).forEach(h -> nowPublished.add(h.upgradeId()));
-        toPublish.stream().filter(f -> nowPublished.contains(f.upgrade().id())).forEach(toProbe::add);
-        List<HistoryEntry> outcomes = new ArrayList<>();
-        for (Flight f : toProbe) {
-            probe(f, outcomes, toFinish);
-        }
-        if (!parts().advance(outcomes, toFinish)) {
-            return;
-        }
-        if (!append(outcomes)) {
-            return;
-        }
-        outcomes.forEach(h -> engine.crashPoints.reached(CrashPoint.OUTCOME_JOURNALED, h.clusterId()));
-        List<HistoryEntry> finishes = new ArrayList<>();
-        for (Flight f : toFinish) {
-            new Finish(this, f).run(finishes);
-        }
-        if (!append(finishes)) {
-            return;
-        }
-        finishes.stream().filter(h -> h.step() == Step.FINISHED)
-                .forEach(h -> engine.crashPoints.reached(CrashPoint.FINISH_JOURNALED, h.clusterId()));
+        return w;
     }
 
     /** The positions in the plan of the clusters whose latest attempt is in flight or owes its finish. */
-    private java.util.BitSet busy(List<PlanEntry> entries) {
-        java.util.BitSet busy = new java.util.BitSet(entries.size());
-        for (String cluster : attempts.activeClusters()) {
-            Integer i = positions.get(cluster);
+    private BitSet busy(List<PlanEntry> entries) {
+        BitSet busy = new BitSet(entries.size());
+        for (String cluster : v.journal().activeClusters()) {
+            Integer i = v.fleet().positions().get(cluster);
             if (i != null && i < entries.size() && entries.get(i).cluster().equals(cluster)) {
                 busy.set(i);
             } else if (i != null) {
-                plan.entry(cluster).ifPresent(e -> busy.set(entries.indexOf(e)));
+                v.plan().entry(cluster).ifPresent(e -> busy.set(entries.indexOf(e)));
             }
         }
         return busy;
@@ -192,273 +130,178 @@ final class Pass {
      * one-hop upgrade; the engine holds to it for every hop, whatever the plan says).
      */
     private boolean failedBefore(PlanEntry e) {
-        Optional<HistoryEntry> last = attempts.lastOutcome(e.cluster());
+        Optional<HistoryEntry> last = v.journal().lastOutcome(e.cluster());
         return last.isPresent() && last.get().state() == UpgradeState.FAILED && last.get().intent().equals(e.upgrade())
                 && e.to().get().equals(last.get().hop().target());
-    }
-
-    /** {@link Engine#apply}: the next hop of one cluster, now, or why not. */
-    Application apply(String clusterId, Optional<Version> to, String reason) {
-        return new Applying(this).apply(clusterId, to, reason);
     }
 
     /** Attempts in flight or owing their finish whose cluster is no longer in the fleet: skipped. */
     private List<HistoryEntry> leftTheFleet() {
         List<HistoryEntry> out = new ArrayList<>();
-        for (Attempt a : attempts.activeAttempts()) {
+        for (Attempt a : v.journal().activeAttempts()) {
             HistoryEntry last = a.last();
-            if (clusters.containsKey(last.clusterId())) {
+            if (v.cluster(last.clusterId()) != null) {
                 continue;
             }
             Reason why = Reason.of(EngineReasons.LEFT_FLEET, "cluster " + last.clusterId() + " left the fleet during "
                     + last.hop() + " (" + last.from() + " → " + last.to() + "); its attempt is no longer followed");
-            out.add(new HistoryEntry(now, last.clusterId(), a.upgradeId(), last.from(), last.to(), last.intent(),
+            out.add(new HistoryEntry(v.now(), last.clusterId(), a.upgradeId(), last.from(), last.to(), last.intent(),
                     last.state(), why.message(), List.of(why), Step.SKIPPED, last.hop(), last.attempt(), List.of(),
-                    engine.epoch));
+                    v.ports().epoch()));
         }
-        out.sort(java.util.Comparator.comparing(HistoryEntry::clusterId));
+        out.sort(Comparator.comparing(HistoryEntry::clusterId));
         return out;
     }
 
-    void publish(Flight f, List<HistoryEntry> out, List<Flight> toFinish) {
-        if (parts().owns(f)) {
-            parts().publishControlPlane(f, out, toFinish);
-            return;
+    private boolean start(Work w) {
+        List<HistoryEntry> starts = new ArrayList<>();
+        for (PlanEntry e : w.toStart) {
+            StepResult r = take(Start.decide(v, e));
+            starts.addAll(r.entries());
+            if (!r.entries().isEmpty() && r.entries().get(r.entries().size() - 1).step() == Step.STARTING) {
+                started.add(e);
+            }
+            w.toPublish.addAll(r.next());
         }
-        Optional<MergeResult> change = change(f.upgrade());
-        if (change.isEmpty()) {
-            return;
-        }
-        Publication answer;
-        try {
-            answer = engine.publisher.publish(f.upgrade(), change.get());
-        } catch (RuntimeException e) {
-            faults.add(Fault.of(CallSite.PUBLISH, f.cluster(), e));
-            return;
-        }
-        engine.crashPoints.reached(CrashPoint.PUBLISH_RETURNED, f.cluster());
-        if (answer instanceof Publication.Published p) {
-            out.add(entry(f, UpgradeState.IN_PROGRESS, Step.PUBLISHED, p.reference(), List.of(), List.of()));
-            wakes.add(deadline(f));
-        } else {
-            Publication.Rejected r = (Publication.Rejected) answer;
-            Reason why = Reason.of(EngineReasons.PUBLISH_REJECTED, "the publisher refused " + f.describe() + ": "
-                    + r.reason());
-            HistoryEntry failed = entry(f, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), f.owed());
-            out.add(failed);
-            toFinish.add(f.withOutcome(failed));
-        }
+        starts.addAll(0, v.journal().membership().enroll(v.reading().fleet(), v.plan(), starts, v.now(),
+                v.ports().epoch()));
+        return appendThen(starts, Step.STARTING, CrashPoint.INTENT_JOURNALED);
     }
 
-    private void probe(Flight f, List<HistoryEntry> out, List<Flight> toFinish) {
-        if (parts().owns(f)) {
-            parts().follow(f);
-            return;
+    private boolean publish(Work w) {
+        List<HistoryEntry> published = new ArrayList<>();
+        List<Flight> next = new ArrayList<>();
+        for (Flight f : w.toPublish) {
+            StepResult r = take(Publishing.step(v, f));
+            published.addAll(r.entries());
+            next.addAll(r.next());
+            w.toFinish.addAll(r.finish());
         }
-        UpgradeStatus status;
-        try {
-            status = engine.probe.probe(f.upgrade(), now);
-        } catch (RuntimeException e) {
-            faults.add(Fault.of(CallSite.PROBE, f.cluster(), e));
-            timeOut(f, out, toFinish);
-            return;
+        if (!appendThen(published, Step.PUBLISHED, CrashPoint.PUBLICATION_JOURNALED)) {
+            return false;
         }
-        HistoryEntry outcome = null;
-        if (status instanceof UpgradeStatus.Succeeded s) {
-            outcome = entry(f, UpgradeState.SUCCEEDED, Step.SUCCEEDED, conditionText(s.condition().reason(),
-                    s.condition().message()), List.of(), f.owed());
-        } else if (status instanceof UpgradeStatus.Failed failed) {
-            Reason why = Reason.of(EngineReasons.UPGRADE_FAILED, f.describe() + " failed: "
-                    + conditionText(failed.condition().reason(), failed.condition().message()));
-            outcome = entry(f, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), f.owed());
-        }
-        if (outcome == null) {
-            timeOut(f, out, toFinish);
-            return;
-        }
-        if (outcome.step() == Step.SUCCEEDED && !parts().afterOnePart(f, out, toFinish)) {
-            return;
-        }
-        engine.crashPoints.reached(CrashPoint.PROBE_ANSWERED, f.cluster());
-        out.add(outcome);
-        toFinish.add(f.withOutcome(outcome));
+        // what was just published is probed in the same pass, as a further pass would
+        w.toProbe.addAll(next);
+        return true;
     }
 
-    private void timeOut(Flight f, List<HistoryEntry> out, List<Flight> toFinish) {
-        Duration limit = timeout(f);
-        Instant deadline = deadline(f);
-        if (now.isBefore(deadline)) {
-            wakes.add(deadline);
-            return;
+    private boolean probe(Work w) {
+        List<HistoryEntry> outcomes = new ArrayList<>();
+        List<Flight> inParts = new ArrayList<>();
+        for (Flight f : w.toProbe) {
+            StepResult r = take(Probing.step(v, f));
+            outcomes.addAll(r.entries());
+            inParts.addAll(r.next());
+            w.toFinish.addAll(r.finish());
         }
-        Reason why = Reason.of(EngineReasons.TIMEOUT, f.describe() + " did not finish within "
-                + dev.upshift.common.value.Durations.format(limit) + " (its timeout)" + (pausing(f) ? " of allowed time" : "")
-                + " after it started at " + f.startedAt());
-        HistoryEntry failed = entry(f, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), f.owed());
-        out.add(failed);
-        toFinish.add(f.withOutcome(failed));
+        return parts(inParts, outcomes, w.toFinish) && appendThen(outcomes, null, CrashPoint.OUTCOME_JOURNALED);
     }
 
     /**
-     * When an attempt times out: its timeout after its start, counted, for an upgrade that pauses
-     * outside its windows, in the cluster's allowed time only (an upgrade paused over a weekend has
-     * not overrun). Exclusions are judged as for an upgrade that replaces nodes, the most excluded.
+     * Takes each hop in parts as far as it can go now: the control plane followed and the part
+     * hooks asked, the workers journaled (one group), published (one group) and probed; failures of
+     * the control plane and the workers' outcomes go to {@code outcomes}.
      */
-    Instant deadline(Flight f) {
-        Duration limit = timeout(f);
-        if (!pausing(f)) {
-            return f.startedAt().plus(limit);
-        }
-        return engine.deadlines.computeIfAbsent(f.upgrade().id(), id -> reading.fleet()
-                .allowedIntervals(f.cluster(), f.startedAt())
-                .map(allowed -> AllowedTime.after(allowed, new UpgradeKind(
-                        f.upgrade().from().changeTo(f.upgrade().to()), true), f.startedAt(), limit))
-                .orElse(f.startedAt().plus(limit)));
-    }
-
-    private boolean pausing(Flight f) {
-        Optional<ClusterUpgrade> intent = f.upgrade().intent().map(intents::get);
-        WindowPolicy policy = intent.isPresent() && !f.upgrade().from().equals(f.upgrade().to())
-                ? intent.get().windowPolicy() : reading.fleet().planner().configWindowPolicy();
-        return policy == WindowPolicy.PAUSE_AND_RESUME;
-    }
-
-    Duration timeout(Flight f) {
-        Optional<ClusterUpgrade> intent = f.upgrade().intent().map(intents::get);
-        if (intent.isPresent() && intent.get().timeout().isPresent()) {
-            return intent.get().timeout().get();
-        }
-        Duration expected = intent.map(ClusterUpgrade::expectedDuration)
-                .orElse(reading.fleet().planner().configExpectedDuration());
-        return expected.multipliedBy(3);
-    }
-
-    Optional<MergeResult> change(Upgrade u) {
-        try {
-            Optional<ClusterChange> change = reading.fleet().change(u.cluster().id(), u.to());
-            if (change.isEmpty() || change.get().merge().isEmpty() || change.get().isBlocked()) {
-                faults.add(new Fault(CallSite.CHANGE, Optional.of(u.cluster().id()), "no change can be computed for "
-                        + u + ": " + change.map(c -> c.blockers().toString()).orElse("the release is not in the catalog")));
-                return Optional.empty();
+    private boolean parts(List<Flight> following, List<HistoryEntry> outcomes, List<Flight> toFinish) {
+        List<HistoryEntry> intents = new ArrayList<>();
+        List<Flight> toPublish = new ArrayList<>();
+        List<Flight> toProbe = new ArrayList<>();
+        for (Flight f : following) {
+            switch (Parts.stage(v, f)) {
+                case PROBE_WORKERS -> toProbe.add(f);
+                case PUBLISH_WORKERS -> toPublish.add(f);
+                case CONTROL_PLANE -> {
+                    StepResult r = take(Parts.controlPlane(v, f));
+                    r.entries().forEach(e -> (e.step() == Step.WORKERS_STARTING ? intents : outcomes).add(e));
+                    toPublish.addAll(r.next());
+                    toFinish.addAll(r.finish());
+                }
             }
-            return change.get().merge();
-        } catch (RuntimeException e) {
-            faults.add(Fault.of(CallSite.CHANGE, u.cluster().id(), e));
-            return Optional.empty();
         }
+        if (!appendThen(intents, null, CrashPoint.WORKERS_INTENT_JOURNALED)) {
+            return false;
+        }
+        List<HistoryEntry> published = new ArrayList<>();
+        for (Flight f : toPublish) {
+            StepResult r = take(Parts.publishWorkers(v, f));
+            published.addAll(r.entries());
+            toProbe.addAll(r.next());
+            toFinish.addAll(r.finish());
+        }
+        if (!appendThen(published, Step.WORKERS_PUBLISHED, CrashPoint.WORKERS_PUBLICATION_JOURNALED)) {
+            return false;
+        }
+        for (Flight f : toProbe) {
+            StepResult r = take(Parts.workers(v, f));
+            outcomes.addAll(r.entries());
+            toFinish.addAll(r.finish());
+        }
+        return true;
     }
 
-    private static String conditionText(String reason, String message) {
-        return message.isBlank() ? reason : reason + ": " + message;
+    private void finish(Work w) {
+        List<HistoryEntry> finishes = new ArrayList<>();
+        for (Flight f : w.toFinish) {
+            finishes.addAll(take(Finish.step(v, f)).entries());
+        }
+        appendThen(finishes, Step.FINISHED, CrashPoint.FINISH_JOURNALED);
+    }
+
+    /** {@link Engine#apply}: the next hop of one cluster, now, or why not. */
+    Application apply(String clusterId, Optional<Version> to, String reason) {
+        Applying.Verdict verdict = Applying.judge(v, clusterId, to);
+        if (verdict instanceof Applying.Answer a) {
+            return answer(a);
+        }
+        StepResult start = take(Start.asked(v, ((Applying.Ready) verdict).entry(), reason));
+        if (!append(start.entries())) {
+            return answer(new Applying.Answer(Application.Kind.FAULTED, "the history could not be written; nothing"
+                    + " was published"));
+        }
+        List<HistoryEntry> published = new ArrayList<>();
+        for (Flight f : start.next()) {
+            published.addAll(take(Publishing.step(v, f)).entries());
+        }
+        append(published);
+        return answer(Applying.started(start.entries(), published, faults));
+    }
+
+    private Application answer(Applying.Answer a) {
+        return new Application(a.kind(), a.message(), recorded, faults);
+    }
+
+    /** Keeps a step's faults and wakes; the caller takes its entries and attempts. */
+    private StepResult take(StepResult r) {
+        faults.addAll(r.faults());
+        r.wakes().forEach(wakes::add);
+        return r;
+    }
+
+    /** Appends a group and, once it is durable, tells the crash points of its entries of {@code step} (all: null). */
+    private boolean appendThen(List<HistoryEntry> group, Step step, CrashPoint point) {
+        if (!append(group)) {
+            return false;
+        }
+        group.stream().filter(h -> step == null || h.step() == step).forEach(h -> v.ports().reached(point,
+                h.clusterId()));
+        return true;
     }
 
     /** Appends a group; whether it is durable (when not, the pass stops acting). */
-    boolean append(List<HistoryEntry> group) {
+    private boolean append(List<HistoryEntry> group) {
         if (group.isEmpty()) {
             return true;
         }
         try {
-            engine.history.appendAll(group);
+            v.ports().history().appendAll(group);
+        } catch (StaleWriterException e) {
+            throw e;
         } catch (RuntimeException e) {
-            if (isStaleWriter(e)) {
-                throw e;
-            }
             faults.add(Fault.of(CallSite.APPEND_HISTORY, null, e));
             stopped = true;
             return false;
         }
         recorded.addAll(group);
         return true;
-    }
-
-    private static boolean isStaleWriter(RuntimeException e) {
-        return e instanceof dev.upshift.common.problem.StaleWriterException;
-    }
-
-    Flight flight(Attempt a) {
-        HistoryEntry first = a.defining();
-        ManagedCluster cluster = clusters.get(first.clusterId());
-        Upgrade u = new Upgrade(a.upgradeId(), cluster, first.from(), first.to(), first.intent());
-        return new Flight(u, first.hop(), UpgradeIds.attemptOf(a.upgradeId()), a.startedAt(), a.owedHooks(),
-                a.outcome());
-    }
-
-    HistoryEntry entry(Flight f, UpgradeState state, Step step, String message, List<Reason> reasons,
-            List<String> owed) {
-        Upgrade u = f.upgrade();
-        return new HistoryEntry(now, u.cluster().id(), u.id(), u.from(), u.to(), u.intent(), state, message, reasons,
-                step, f.hop(), f.attempt(), owed, engine.epoch);
-    }
-
-    Engine engine() {
-        return engine;
-    }
-
-    Plan plan() {
-        return plan;
-    }
-
-    Instant now() {
-        return now;
-    }
-
-    FleetReading reading() {
-        return reading;
-    }
-
-    JournalIndex attempts() {
-        return attempts;
-    }
-
-    Wakes wakes() {
-        return wakes;
-    }
-
-    /** The hops this pass carries out in two parts. */
-    Parts parts() {
-        if (parts == null) {
-            parts = new Parts(this);
-        }
-        return parts;
-    }
-
-    ManagedCluster cluster(String id) {
-        return clusters.get(id);
-    }
-
-    Optional<ClusterUpgrade> intent(String name) {
-        return Optional.ofNullable(intents.get(name));
-    }
-
-    void fault(CallSite site, String cluster, RuntimeException e) {
-        faults.add(Fault.of(site, cluster, e));
-    }
-
-    /** A hop attempt the pass works on. */
-    record Flight(Upgrade upgrade, Hop hop, int attempt, Instant startedAt, List<String> owed,
-            Optional<HistoryEntry> outcome) {
-        String cluster() {
-            return upgrade.cluster().id();
-        }
-
-        Flight withOutcome(HistoryEntry e) {
-            return new Flight(upgrade, hop, attempt, startedAt, e.owedHooks(), Optional.of(e));
-        }
-
-        String describe() {
-            return describe(hop, upgrade.from(), upgrade.to());
-        }
-
-        /** {@code 19.3.1 → 20.1.0}, {@code hop 1 of 2 (19.2.4 → 20.0.2)}, or {@code the configuration change on 20.1.0}. */
-        static String describe(Hop hop, Version from, Version to) {
-            if (from.equals(to)) {
-                return "the configuration change on " + to;
-            }
-            return hop.count() == 1 ? from + " → " + to : hop + " (" + from + " → " + to + ")";
-        }
-
-        static Version target(Hop hop) {
-            return hop.target();
-        }
     }
 }

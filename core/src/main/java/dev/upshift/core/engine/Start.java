@@ -1,6 +1,5 @@
 package dev.upshift.core.engine;
 
-import dev.upshift.core.engine.Pass.Flight;
 import dev.upshift.core.plan.Attempt;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.ReasonCodes;
@@ -12,127 +11,158 @@ import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Hop;
 import dev.upshift.spi.HistoryEntry.Step;
 import dev.upshift.spi.HookResult;
-import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.StrategyPreference;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradePart;
 import dev.upshift.spi.UpgradeState;
-import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Whether a ready cluster's next hop starts now: its before-hooks, then its strategies. */
+/**
+ * The step that decides whether a ready cluster's next hop starts now: its before-hooks (and, for
+ * a hop with part hooks around it, the first part's), then its strategies. Its result holds the
+ * entry to journal (a hold, an abort, a decline, or the {@code starting} entry written ahead of
+ * the publication) and, when it starts, the attempt to publish.
+ */
 final class Start {
-    private final Pass pass;
+    private final PassView v;
     private final PlanEntry entry;
     private final Optional<String> person;
+    private final StepResult r = new StepResult();
 
-    Start(Pass pass, PlanEntry entry) {
-        this(pass, entry, Optional.empty());
-    }
-
-    /** A start a person asked for, with their reason (possibly empty). */
-    Start(Pass pass, PlanEntry entry, Optional<String> person) {
-        this.pass = pass;
+    private Start(PassView v, PlanEntry entry, Optional<String> person) {
+        this.v = v;
         this.entry = entry;
         this.person = person;
     }
 
-    void decide(List<HistoryEntry> out, List<Flight> toPublish) {
-        ManagedCluster cluster = pass.cluster(entry.cluster());
+    /** A start the plan found ready. */
+    static StepResult decide(PassView v, PlanEntry entry) {
+        return new Start(v, entry, Optional.empty()).decide();
+    }
+
+    /** A start a person asked for, with their reason (possibly empty), whatever windows and stages say. */
+    static StepResult asked(PassView v, PlanEntry entry, String reason) {
+        return new Start(v, entry, Optional.of(reason)).decide();
+    }
+
+    private StepResult decide() {
         Version from = entry.from();
         Version to = entry.path().isEmpty() ? from : entry.path().get(0);
-        String id = UpgradeIds.next(pass.attempts(), entry.cluster(), from, to);
-        Optional<Attempt> known = pass.attempts().attempt(id);
+        String id = UpgradeIds.next(v.journal(), entry.cluster(), from, to);
+        Optional<Attempt> known = v.journal().attempt(id);
         Optional<Instant> held = known.flatMap(Attempt::heldUntil);
-        if (held.isPresent() && held.get().isAfter(pass.now())) {
-            pass.wakes().add(held.get());
-            return;
+        if (held.isPresent() && held.get().isAfter(v.now())) {
+            return r.wake(held.get());
         }
-        Upgrade upgrade = new Upgrade(id, cluster, from, to, entry.upgrade());
-        Flight f = new Flight(upgrade, hop(to), UpgradeIds.attemptOf(id), pass.now(), pass.engine().hookNames(),
-                Optional.empty());
-        Optional<MergeResult> change = pass.change(upgrade);
+        Upgrade upgrade = new Upgrade(id, v.cluster(entry.cluster()), from, to, entry.upgrade());
+        Optional<MergeResult> change = v.change(upgrade, r);
         if (change.isEmpty()) {
-            return;
+            return r;
         }
-        boolean partHooks = PartHooks.any(pass.engine());
-        boolean inParts = partHooks && PartSplit.bothMove(change.get());
-        Optional<UpgradePart> onePart = partHooks && !inParts ? PartSplit.onlyMoves(change.get()) : Optional.empty();
-        Optional<HookResult> before = beforeHooks(upgrade);
-        UpgradePart first = onePart.orElse(UpgradePart.CONTROL_PLANE);
-        if ((inParts || onePart.isPresent()) && before.isPresent() && before.get() instanceof HookResult.Proceed) {
-            Upgrade part = Parts.part(upgrade, first);
-            before = new PartHooks(pass, entry.cluster(), part.id()).askAll(CallSite.BEFORE_HOOK,
-                    h -> first == UpgradePart.CONTROL_PLANE ? h.beforeControlPlane(part) : h.beforeWorkers(part));
-        }
+        Flight f = new Flight(upgrade, hop(to), UpgradeIds.attemptOf(id), v.now(), v.ports().hookNames(),
+                Optional.empty(), shape(change.get()));
+        Optional<HookResult> before = beforeHooks(f);
         if (before.isEmpty()) {
-            return;
+            return r;
         }
-        if (before.get() instanceof HookResult.RetryAfter r) {
-            Instant until = pass.now().plus(r.delay());
+        if (before.get() instanceof HookResult.RetryAfter retry) {
+            Instant until = v.now().plus(retry.delay());
             Reason why = Reason.until(EngineReasons.HOOK_HELD, "a before-hook holds " + f.describe() + " back until "
                     + until, until);
-            out.add(pass.entry(f, UpgradeState.WAITING, Step.HELD, why.message(), List.of(why), List.of()));
-            pass.wakes().add(until);
-            return;
+            return r.record(v.entry(f, UpgradeState.WAITING, Step.HELD, why.message(), List.of(why), List.of()))
+                    .wake(until);
         }
         if (before.get() instanceof HookResult.Abort a) {
             Reason why = Reason.of(EngineReasons.HOOK_ABORTED, "a before-hook aborted " + f.describe() + ": "
                     + a.reason());
-            out.add(pass.entry(f, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), List.of()));
-            return;
+            return r.record(v.entry(f, UpgradeState.FAILED, Step.FAILED, why.message(), List.of(why), List.of()));
         }
-        Optional<StrategyChoice> choice = StrategyChoice.ask(pass, upgrade, change.get(), preference());
-        if (choice.isEmpty()) {
-            return;
+        StrategyChoice.ask(v, upgrade, change.get(), preference(), r).ifPresent(choice -> take(f, choice, known));
+        return r;
+    }
+
+    /** With part hooks registered, a hop that moves both sides goes in parts, one that moves one side has it named. */
+    private Flight.Shape shape(MergeResult change) {
+        if (!v.ports().partHooks()) {
+            return Flight.Shape.WHOLE;
         }
-        if (choice.get().declined() && fallback() == Fallback.NONE) {
+        if (PartSplit.bothMove(change)) {
+            return Flight.Shape.IN_PARTS;
+        }
+        return PartSplit.onlyMoves(change).map(Flight.Shape::onePart).orElse(Flight.Shape.WHOLE);
+    }
+
+    /** The before-hooks, then, for a hop with part hooks around it, the first part's; empty when one threw. */
+    private Optional<HookResult> beforeHooks(Flight f) {
+        Optional<HookResult> before = Hooks.before(v, f.upgrade(), r);
+        boolean parts = f.shape() != Flight.Shape.WHOLE;
+        if (!parts || before.isEmpty() || !(before.get() instanceof HookResult.Proceed)) {
+            return before;
+        }
+        UpgradePart first = f.shape().onePart().orElse(UpgradePart.CONTROL_PLANE);
+        Upgrade part = Parts.part(f.upgrade(), first);
+        return Hooks.askAll(v, entry.cluster(), CallSite.BEFORE_HOOK, r,
+                h -> first == UpgradePart.CONTROL_PLANE ? h.beforeControlPlane(part) : h.beforeWorkers(part));
+    }
+
+    /** The strategies answered: a decline without fallback is journaled once, else the start. */
+    private void take(Flight f, StrategyChoice choice, Optional<Attempt> known) {
+        if (choice.declined() && fallback() == Fallback.NONE) {
             Reason why = Reason.of(EngineReasons.STRATEGY_DECLINED, "every strategy declined " + f.describe()
-                    + " and the upgrade allows no fallback: " + choice.get().summary());
+                    + " and the upgrade allows no fallback: " + choice.summary());
             boolean same = known.map(k -> k.last().step() == Step.DECLINED && k.last().reasons().equals(List.of(why)))
                     .orElse(false);
             if (!same) {
-                out.add(pass.entry(f, UpgradeState.BLOCKED, Step.DECLINED, why.message(), List.of(why), List.of()));
+                r.record(v.entry(f, UpgradeState.BLOCKED, Step.DECLINED, why.message(), List.of(why), List.of()));
             }
             return;
         }
-        // a repair is a configuration change to the cluster's own release; its entry says so and names the drift
-        List<Reason> reasons = new java.util.ArrayList<>(from.equals(to) ? entry.reasons().stream()
-                .filter(r -> r.code().equals(ReasonCodes.DRIFTED)).toList() : List.of());
-        boolean drift = !reasons.isEmpty();
-        if (inParts) {
-            reasons.add(Reason.of(EngineReasons.IN_PARTS, "published in two parts because a part hook is registered:"
-                    + " the control plane first, then, once it is done and the part hooks proceed, the workers"));
+        r.record(v.entry(f, UpgradeState.IN_PROGRESS, Step.STARTING, message(f, choice), reasons(f), f.owed()))
+                .next(f);
+    }
+
+    /** A repair names the drift it repairs; a hop in parts or of one part says so. */
+    private List<Reason> reasons(Flight f) {
+        List<Reason> reasons = new ArrayList<>(repair(f) ? entry.reasons().stream()
+                .filter(x -> x.code().equals(ReasonCodes.DRIFTED)).toList() : List.of());
+        switch (f.shape()) {
+            case IN_PARTS -> reasons.add(Reason.of(EngineReasons.IN_PARTS, "published in two parts because a part hook"
+                    + " is registered: the control plane first, then, once it is done and the part hooks proceed, the"
+                    + " workers"));
+            case CONTROL_PLANE_ONLY -> reasons.add(Reason.of(EngineReasons.CONTROL_PLANE_ONLY, "only the control plane"
+                    + " moves: published whole, with the part hooks asked before and after the control plane"));
+            case WORKERS_ONLY -> reasons.add(Reason.of(EngineReasons.WORKERS_ONLY, "only the workers move: published"
+                    + " whole, with the part hooks asked before and after the workers"));
+            default -> { }
         }
-        onePart.ifPresent(p -> reasons.add(p == UpgradePart.CONTROL_PLANE
-                ? Reason.of(EngineReasons.CONTROL_PLANE_ONLY, "only the control plane moves: published whole, with the"
-                        + " part hooks asked before and after the control plane")
-                : Reason.of(EngineReasons.WORKERS_ONLY, "only the workers move: published whole, with the part hooks"
-                        + " asked before and after the workers")));
-        String message = "starting " + (drift ? "the repair of drift on " + to : f.describe())
+        return reasons;
+    }
+
+    private boolean repair(Flight f) {
+        return f.upgrade().from().equals(f.upgrade().to()) && entry.reasons().stream()
+                .anyMatch(x -> x.code().equals(ReasonCodes.DRIFTED));
+    }
+
+    private String message(Flight f, StrategyChoice choice) {
+        return "starting " + (repair(f) ? "the repair of drift on " + f.upgrade().to() : f.describe())
                 + (f.hop().count() > 1 ? " towards " + f.hop().target() : "")
                 + entry.upgrade().map(u -> ", upgrade " + u).orElse("")
                 + entry.stage().map(s -> ", stage " + s).orElse("")
-                + (choice.get().summary().isEmpty() ? "" : "; " + choice.get().summary())
+                + (choice.summary().isEmpty() ? "" : "; " + choice.summary())
                 + person.map(p -> "; applied by a person, regardless of windows and stages"
                         + (p.isBlank() ? "" : ": " + p)).orElse("")
-                + (inParts ? "; in two parts: control plane, then workers" : "");
-        out.add(pass.entry(f, UpgradeState.IN_PROGRESS, Step.STARTING, message, reasons, f.owed()));
-        if (inParts) {
-            pass.parts().started(id);
-        }
-        onePart.ifPresent(p -> pass.parts().startedOnePart(id, p));
-        toPublish.add(f);
+                + (f.shape() == Flight.Shape.IN_PARTS ? "; in two parts: control plane, then workers" : "");
     }
 
     /** Which hop of how many this is: counting the hops of the same upgrade that just succeeded before it. */
     private Hop hop(Version to) {
         Version target = entry.to().orElse(to);
         int remaining = Math.max(1, entry.path().size());
-        Optional<HistoryEntry> last = pass.attempts().lastOutcome(entry.cluster());
+        Optional<HistoryEntry> last = v.journal().lastOutcome(entry.cluster());
         // a configuration change (no path) is an upgrade of its own, not a further hop of the one that landed it
         if (!entry.path().isEmpty() && last.isPresent() && last.get().state() == UpgradeState.SUCCEEDED) {
             HistoryEntry done = last.get();
@@ -144,32 +174,12 @@ final class Start {
         return new Hop(1, remaining, target);
     }
 
-    /** Asks every before-hook; empty when one threw. An abort wins at once; among holds, the shortest. */
-    private Optional<HookResult> beforeHooks(Upgrade upgrade) {
-        Duration shortest = null;
-        for (NamedHook h : pass.engine().hooks) {
-            HookResult r;
-            try {
-                r = h.hook().beforeUpgrade(upgrade);
-            } catch (RuntimeException e) {
-                pass.fault(CallSite.BEFORE_HOOK, entry.cluster(), e);
-                return Optional.empty();
-            }
-            if (r instanceof HookResult.Abort) {
-                return Optional.of(r);
-            }
-            if (r instanceof HookResult.RetryAfter retry && (shortest == null || retry.delay().compareTo(shortest) < 0)) {
-                shortest = retry.delay();
-            }
-        }
-        return Optional.of(shortest == null ? HookResult.proceed() : HookResult.retryAfter(shortest));
-    }
-
     private StrategyPreference preference() {
-        return entry.upgrade().flatMap(pass::intent).map(ClusterUpgrade::strategy).orElse(StrategyPreference.ROLLING);
+        return entry.upgrade().flatMap(v::intent).map(ClusterUpgrade::strategy).orElse(StrategyPreference.ROLLING);
     }
 
     private Fallback fallback() {
-        return entry.upgrade().flatMap(pass::intent).map(ClusterUpgrade::fallback).orElse(Fallback.ROLLING);
+        return entry.upgrade().flatMap(v::intent).map(ClusterUpgrade::fallback).orElse(Fallback.ROLLING);
     }
+
 }

@@ -23,11 +23,12 @@ import java.util.Optional;
 record StrategyChoice(List<String> taken, List<String> declines, String sequence) {
 
     /** Asks the strategies; empty when one threw (the upgrade does not start this reconcile). */
-    static Optional<StrategyChoice> ask(Pass pass, Upgrade upgrade, MergeResult change, StrategyPreference preference) {
+    static Optional<StrategyChoice> ask(PassView v, Upgrade upgrade, MergeResult change, StrategyPreference preference,
+            StepResult r) {
         if (preference == StrategyPreference.ROLLING) {
             return Optional.of(new StrategyChoice(List.of(), List.of(), ""));
         }
-        List<UpgradeStrategy> strategies = pass.engine().strategies;
+        List<UpgradeStrategy> strategies = v.ports().strategies();
         List<String> taken = new ArrayList<>();
         List<String> declines = new ArrayList<>();
         List<Owner> owners = new ArrayList<>();
@@ -41,7 +42,7 @@ record StrategyChoice(List<String> taken, List<String> declines, String sequence
                 try {
                     d = strategies.get(i).decide(request);
                 } catch (RuntimeException e) {
-                    pass.fault(CallSite.STRATEGY, upgrade.cluster().id(), e);
+                    r.fault(CallSite.STRATEGY, upgrade.cluster().id(), e);
                     return Optional.empty();
                 }
                 if (d instanceof Decision.Declined declined) {
