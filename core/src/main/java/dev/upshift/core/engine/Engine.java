@@ -139,6 +139,12 @@ public final class Engine {
         return new Reconciliation(now, recorded, dedupe(faults), view.map(PassView::plan), wake, started);
     }
 
+    /** What a pass at {@code now} would see: for tests of one step on its own. */
+    PassView view(Instant now) {
+        List<Fault> faults = new ArrayList<>();
+        return view(now, faults).orElseThrow(() -> new IllegalStateException("the world could not be read: " + faults));
+    }
+
     /**
      * Reads the history and the fleet and plans them at {@code now}: what a pass sees; empty, with
      * the fault in {@code faults}, when either cannot be read.

@@ -1,17 +1,12 @@
 package dev.upshift.core.engine;
 
 import dev.upshift.common.problem.StaleWriterException;
-import dev.upshift.core.plan.Attempt;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.release.Version;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Step;
-import dev.upshift.spi.Reason;
-import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -71,89 +66,16 @@ final class Pass {
         wakes.add(t);
     }
 
-    /** What each phase has to do, as the journal and the plan say and as earlier phases add. */
-    private static final class Work {
-        final List<PlanEntry> toStart = new ArrayList<>();
-        final List<Flight> toPublish = new ArrayList<>();
-        final List<Flight> toProbe = new ArrayList<>();
-        final List<Flight> toFinish = new ArrayList<>();
-    }
-
     void run() {
-        Work w = work();
-        List<HistoryEntry> skipped = leftTheFleet();
+        Triage.Work w = Triage.of(v, faulted, startsAllowed);
+        List<HistoryEntry> skipped = Triage.leftTheFleet(v);
         skipped.addAll(v.journal().membership().leftTheirStages(v.reading().fleet(), v.now(), v.ports().epoch()));
         if (append(skipped) && start(w) && publish(w) && probe(w)) {
             finish(w);
         }
     }
 
-    private Work work() {
-        Work w = new Work();
-        List<PlanEntry> entries = v.plan().entries();
-        BitSet busy = busy(entries);
-        for (int i = 0; i < entries.size(); i++) {
-            PlanEntry e = entries.get(i);
-            boolean ready = startsAllowed && e.state() == UpgradeState.READY;
-            if (!ready && !busy.get(i) || faulted.contains(e.cluster())) {
-                continue;
-            }
-            Optional<Attempt> a = v.journal().latest(e.cluster());
-            if (a.isPresent() && a.get().inFlight()) {
-                (a.get().published().isEmpty() ? w.toPublish : w.toProbe).add(v.flight(a.get()));
-            } else if (a.isPresent() && a.get().owesFinish()) {
-                w.toFinish.add(v.flight(a.get()));
-            } else if (ready && e.to().isPresent() && !failedBefore(e)) {
-                w.toStart.add(e);
-            }
-        }
-        return w;
-    }
-
-    /** The positions in the plan of the clusters whose latest attempt is in flight or owes its finish. */
-    private BitSet busy(List<PlanEntry> entries) {
-        BitSet busy = new BitSet(entries.size());
-        for (String cluster : v.journal().activeClusters()) {
-            Integer i = v.fleet().positions().get(cluster);
-            if (i != null && i < entries.size() && entries.get(i).cluster().equals(cluster)) {
-                busy.set(i);
-            } else if (i != null) {
-                v.plan().entry(cluster).ifPresent(e -> busy.set(entries.indexOf(e)));
-            }
-        }
-        return busy;
-    }
-
-    /**
-     * Whether the cluster's last attempt towards the same target for the same upgrade failed: a
-     * failed hop fails the upgrade, and only a person starts it again (as the planner says of a
-     * one-hop upgrade; the engine holds to it for every hop, whatever the plan says).
-     */
-    private boolean failedBefore(PlanEntry e) {
-        Optional<HistoryEntry> last = v.journal().lastOutcome(e.cluster());
-        return last.isPresent() && last.get().state() == UpgradeState.FAILED && last.get().intent().equals(e.upgrade())
-                && e.to().get().equals(last.get().hop().target());
-    }
-
-    /** Attempts in flight or owing their finish whose cluster is no longer in the fleet: skipped. */
-    private List<HistoryEntry> leftTheFleet() {
-        List<HistoryEntry> out = new ArrayList<>();
-        for (Attempt a : v.journal().activeAttempts()) {
-            HistoryEntry last = a.last();
-            if (v.cluster(last.clusterId()) != null) {
-                continue;
-            }
-            Reason why = Reason.of(EngineReasons.LEFT_FLEET, "cluster " + last.clusterId() + " left the fleet during "
-                    + last.hop() + " (" + last.from() + " → " + last.to() + "); its attempt is no longer followed");
-            out.add(new HistoryEntry(v.now(), last.clusterId(), a.upgradeId(), last.from(), last.to(), last.intent(),
-                    last.state(), why.message(), List.of(why), Step.SKIPPED, last.hop(), last.attempt(), List.of(),
-                    v.ports().epoch()));
-        }
-        out.sort(Comparator.comparing(HistoryEntry::clusterId));
-        return out;
-    }
-
-    private boolean start(Work w) {
+    private boolean start(Triage.Work w) {
         List<HistoryEntry> starts = new ArrayList<>();
         for (PlanEntry e : w.toStart) {
             StepResult r = take(Start.decide(v, e));
@@ -168,7 +90,7 @@ final class Pass {
         return appendThen(starts, Step.STARTING, CrashPoint.INTENT_JOURNALED);
     }
 
-    private boolean publish(Work w) {
+    private boolean publish(Triage.Work w) {
         List<HistoryEntry> published = new ArrayList<>();
         List<Flight> next = new ArrayList<>();
         for (Flight f : w.toPublish) {
@@ -185,7 +107,7 @@ final class Pass {
         return true;
     }
 
-    private boolean probe(Work w) {
+    private boolean probe(Triage.Work w) {
         List<HistoryEntry> outcomes = new ArrayList<>();
         List<Flight> inParts = new ArrayList<>();
         for (Flight f : w.toProbe) {
@@ -239,7 +161,7 @@ final class Pass {
         return true;
     }
 
-    private void finish(Work w) {
+    private void finish(Triage.Work w) {
         List<HistoryEntry> finishes = new ArrayList<>();
         for (Flight f : w.toFinish) {
             finishes.addAll(take(Finish.step(v, f)).entries());

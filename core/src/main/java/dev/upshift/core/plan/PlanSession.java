@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.PriorityQueue;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
 
@@ -39,7 +40,7 @@ public final class PlanSession {
     private final PreparedFleet fleet;
     private JournalIndex journal;
     private HistoryIndex index;
-    private Round.Kept kept;
+    private Kept kept;
     /** Every instant the last plan's entries name (window starts, reasons' untils), with how many name it. */
     private final TreeMap<Instant, Integer> instants = new TreeMap<>();
 
@@ -73,11 +74,12 @@ public final class PlanSession {
             journal = JournalIndex.of(history);
             index = HistoryIndex.of(fleet.model(), journal, releases);
         }
-        Round.Kept next = new Round.Kept(now, fleet.clusters().size());
+        Kept next = new Kept(now, fleet.clusters().size());
         Plan plan;
         try {
+            Kept previous = again ? kept : null;
             plan = new Round(fleet, fleet.model(), now, index, kept == null ? null : kept.windows)
-                    .run(again ? kept : null, changed, next);
+                    .run(previous, carryOver(previous, changed, next), next);
         } catch (RuntimeException e) {
             // what a round shares with the last may be half updated: the next call plans from scratch
             journal = null;
@@ -110,6 +112,35 @@ public final class PlanSession {
             throw new IllegalStateException("the session has not planned yet");
         }
         return journal;
+    }
+
+    /**
+     * Carries the round before's entries over into {@code next}, and says which clusters the round
+     * must plan again: those whose history or release changed ({@code changed}) and those whose
+     * entry could read differently by {@code next}'s instant (each entry knows the earliest such
+     * instant); every cluster when there is no round before.
+     */
+    static BitSet carryOver(Kept previous, BitSet changed, Kept next) {
+        int n = next.entries.length;
+        BitSet fresh = new BitSet(n);
+        if (previous == null) {
+            fresh.set(0, n);
+            next.expiries = new PriorityQueue<>((a, b) -> a.at().compareTo(b.at()));
+            return fresh;
+        }
+        System.arraycopy(previous.entries, 0, next.entries, 0, n);
+        System.arraycopy(previous.valid, 0, next.valid, 0, n);
+        System.arraycopy(previous.members, 0, next.members, 0, n);
+        next.stageOf = previous.stageOf;
+        next.expiries = previous.expiries;
+        fresh.or(changed);
+        while (!next.expiries.isEmpty() && !next.expiries.peek().at().isAfter(next.now)) {
+            Kept.Expiry x = next.expiries.poll();
+            if (x.at().equals(previous.valid[x.cluster()])) {
+                fresh.set(x.cluster());
+            }
+        }
+        return fresh;
     }
 
     /**

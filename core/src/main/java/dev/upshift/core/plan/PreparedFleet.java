@@ -180,8 +180,9 @@ public final class PreparedFleet {
         checkInstant(now);
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(releases, "releases");
+        Kept kept = new Kept(now, model.clusters.size());
         Plan plan = new Round(this, model, now, HistoryIndex.of(model, JournalIndex.of(history), releases), null)
-                .run(null, null, new Round.Kept(now, model.clusters.size()));
+                .run(null, PlanSession.carryOver(null, null, kept), kept);
         if (LOG.isDebugEnabled()) {
             LOG.debug("planned {} clusters at {}: {}", plan.entries().size(), now, plan.counts());
         }

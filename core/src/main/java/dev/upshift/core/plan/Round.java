@@ -1,20 +1,9 @@
 package dev.upshift.core.plan;
 
-import dev.upshift.common.value.VersionChange;
-import dev.upshift.core.fleet.UnreadDocument;
 import dev.upshift.core.select.UpgradeSelection;
-import dev.upshift.release.Release;
-import dev.upshift.release.Version;
-import dev.upshift.schedule.UpgradeKind;
-import dev.upshift.spi.ClusterUpgrade;
-import dev.upshift.spi.DriftPolicy;
-import dev.upshift.spi.HistoryEntry;
-import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -22,12 +11,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.PriorityQueue;
 
 /**
- * One planning round: the fleet at one instant with one history. First each cluster on its own
- * (history, target, path, reviewable change, schedule), then each upgrade's stages in order (gating,
- * soak, failures, concurrency), then windows. Linear in clusters plus history.
+ * One planning round: the fleet at one instant with one history. First each cluster on its own by
+ * the rules of {@link Drafting} (history, target, path, reviewable change, schedule), then each
+ * upgrade's stages in order (gating, soak, failures, concurrency), then windows. Linear in
+ * clusters plus history.
  *
  * <p>Given what the round before it kept ({@link Kept}), a round drafts again only the clusters
  * whose history or release changed or whose entry could read differently by now, and the members
@@ -37,79 +26,35 @@ final class Round {
     private final PreparedFleet fleet;
     private final FleetModel model;
     private final Instant now;
-    private final LocalDate today;
-    private final HistoryIndex history;
     private final WindowFinder windows;
+    private final Drafting rules;
 
     Round(PreparedFleet fleet, FleetModel model, Instant now, HistoryIndex history, WindowFinder before) {
         this.fleet = fleet;
         this.model = model;
         this.now = now;
-        this.today = LocalDate.ofInstant(now, ZoneOffset.UTC);
-        this.history = history;
         this.windows = new WindowFinder(fleet.schedules(), fleet.horizon(), now, before);
+        this.rules = new Drafting(fleet, model, now, history);
         fleet.schedules().indexAll(now);
     }
 
-    /** What a round leaves for the next: each entry, until when it holds, and each stage's judgement. */
-    static final class Kept {
-        final Instant now;
-        final PlanEntry[] entries;
-        final Instant[] valid;
-        final StageGate.Member[] members;
-        final List<StageGate.Params> params = new ArrayList<>();
-        final List<StageGate.Gate> out = new ArrayList<>();
-        /** The clusters whose entry is another object than the round before's. */
-        final BitSet replaced = new BitSet();
-        /** Each cluster's stage, by position among every upgrade's stages in order; -1 for none. */
-        int[] stageOf;
-        /** When entries may read differently, earliest first (some outdated: checked against {@code valid}). */
-        PriorityQueue<Expiry> expiries;
-        /** The round's window finder, whose answers the next round keeps. */
-        WindowFinder windows;
-
-        Kept(Instant now, int n) {
-            this.now = now;
-            this.entries = new PlanEntry[n];
-            this.valid = new Instant[n];
-            this.members = new StageGate.Member[n];
-        }
-    }
-
-    /** An entry that may read differently from {@code at} on. */
-    record Expiry(Instant at, int cluster) {}
-
     /**
-     * Plans every cluster, or, given the round before ({@code previous}) and the clusters whose history or
-     * release changed since ({@code changed}), only what may differ from it.
+     * Plans the clusters in {@code fresh} (every cluster when there is no round before), and the
+     * members of every stage whose judgement changed; every other entry is the one {@code kept}
+     * holds from the round before ({@link PlanSession#carryOver}).
      *
-     * @param kept filled with what this round leaves for the next
+     * @param previous the round before, or null
+     * @param kept what this round leaves for the next, holding the round before's entries already
      */
-    Plan run(Kept previous, BitSet changed, Kept kept) {
+    Plan run(Kept previous, BitSet fresh, Kept kept) {
         int n = model.clusters.size();
         Draft[] drafts = new Draft[n];
-        BitSet fresh = new BitSet(n);
         if (previous == null) {
-            fresh.set(0, n);
             kept.stageOf = stageOf(n);
-            kept.expiries = new PriorityQueue<>((a, b) -> a.at().compareTo(b.at()));
-        } else {
-            System.arraycopy(previous.entries, 0, kept.entries, 0, n);
-            System.arraycopy(previous.valid, 0, kept.valid, 0, n);
-            System.arraycopy(previous.members, 0, kept.members, 0, n);
-            kept.stageOf = previous.stageOf;
-            kept.expiries = previous.expiries;
-            fresh.or(changed);
-            while (!kept.expiries.isEmpty() && !kept.expiries.peek().at().isAfter(now)) {
-                Expiry x = kept.expiries.poll();
-                if (x.at().equals(previous.valid[x.cluster()])) {
-                    fresh.set(x.cluster());
-                }
-            }
         }
         BitSet moved = new BitSet();
         for (int i = fresh.nextSetBit(0); i >= 0; i = fresh.nextSetBit(i + 1)) {
-            drafts[i] = evaluate(i);
+            drafts[i] = rules.evaluate(i);
             StageGate.Member m = StageGate.Member.of(drafts[i]);
             if (previous == null || !m.equals(previous.members[i])) {
                 moved.set(i);
@@ -140,7 +85,7 @@ final class Round {
             kept.valid[i] = valid;
             kept.replaced.set(i);
             if (valid != Instant.MAX) {
-                kept.expiries.add(new Expiry(valid, i));
+                kept.expiries.add(new Kept.Expiry(valid, i));
             }
         }
         kept.windows = windows;
@@ -231,266 +176,9 @@ final class Round {
                 kept.entries[m] = withReason(previous.entries[m], before.in().hold().get(), p.in().hold().get());
                 kept.replaced.set(m);
             } else {
-                drafts[m] = evaluate(m);
+                drafts[m] = rules.evaluate(m);
                 fresh.set(m);
             }
         }
-    }
-
-    private Draft evaluate(int i) {
-        ManagedCluster c = model.clusters.get(i);
-        Assignment a = model.assignments[i];
-        Version from = history.from[i];
-        Optional<Release> fromRelease = model.catalog.get(from);
-        Optional<LocalDate> endOfLife = fromRelease.flatMap(Release::endOfLife);
-        Draft d = new Draft(c, from, endOfLife.filter(today::isAfter));
-        endOfLife.filter(eol -> !today.isAfter(eol))
-                .ifPresent(eol -> d.validUntil(eol.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant()));
-        d.upgrade = a.upgrade().map(UpgradeSelection::name);
-        d.stage = a.group().map(g -> g.stage.name());
-        if (!a.blockers().isEmpty()) {
-            a.target().filter(t -> t.version().isNewerThan(from)).ifPresent(t -> d.to = Optional.of(t.version()));
-            a.blockers().forEach(d::block);
-            return d;
-        }
-        Optional<Release> target = a.target();
-        d.succeededAt = history.succeeded[i];
-        if (landing(d, history.landing[i], target)) {
-            return d;
-        }
-        if (target.isPresent() && target.get().version().isNewerThan(from)) {
-            releaseUpgrade(i, d, fromRelease, target.get());
-        } else {
-            d.releaseDone = true;
-            d.to = target.map(t -> from);
-            configUpgrade(i, d, fromRelease);
-            HistoryEntry last = history.latest[i];
-            if (d.state == UpgradeState.UP_TO_DATE && target.isPresent() && last != null
-                    && last.state() == UpgradeState.SUCCEEDED && last.to().samePrecedence(from)) {
-                // the intent brought it here: say so, rather than that nothing was ever to be done
-                d.state = UpgradeState.SUCCEEDED;
-            }
-        }
-        return d;
-    }
-
-    private void releaseUpgrade(int i, Draft d, Optional<Release> fromRelease, Release target) {
-        d.to = Optional.of(target.version());
-        d.releaseChange = Optional.of(d.from.changeTo(target.version()));
-        d.staged = true;
-        if (fromRelease.isEmpty()) {
-            d.block(Reason.of(ReasonCodes.UNKNOWN_RELEASE, "the cluster runs release " + d.from
-                    + ", which is not in the catalog"));
-        } else {
-            PathInfo path = fleet.path(d.from, target.version());
-            if (path.noPath().isPresent()) {
-                d.block(Reason.of(ReasonCodes.NO_PATH, path.noPath().get()));
-            } else {
-                d.path = path.versions();
-                d.kind = Optional.of(path.kind());
-                d.hopKinds = path.hopKinds();
-                d.unplacedHops = path.unplaced();
-                d.unchecked = path.unchecked();
-            }
-            // judged from the release the cluster's resources are at: its document's, also when a simulation moved
-            // it part-way along its path without changing them
-            Release base = model.catalog.get(d.cluster.release()).orElse(fromRelease.get());
-            ChangeSummary change = fleet.summary(i, d.cluster, base, target);
-            d.impact = change.impact();
-            change.blockers().forEach(d::block);
-            // exclusions judge the hop the cluster takes next, not the whole path
-            PlanKind next = path.hopKinds().isEmpty() ? path.kind() : path.hopKinds().get(0);
-            d.upgradeKind = new UpgradeKind(next.versionChange(), change.changesNodes());
-        }
-        HistoryEntry hop = history.latestHop[i];
-        boolean nextHop = hop != null && !d.path.isEmpty() && hop.to().samePrecedence(d.path.get(0))
-                && (history.latest[i] == null || !hop.at().isBefore(history.latest[i].at()));
-        if (nextHop ? hopFromHistory(d, hop) : fromHistory(d, history.latest[i])) {
-            return;
-        }
-        d.midPath = history.midPath[i];
-        if (!d.midPath && history.joinedLate(i)) {
-            joinedLate(i, d);
-            return;
-        }
-        if (d.state == null) {
-            checkSchedule(d);
-        }
-        if (d.state == null) {
-            ClusterUpgrade u = model.assignments[i].upgrade().orElseThrow().upgrade();
-            d.expectedDuration = u.expectedDuration();
-            d.policy = u.windowPolicy();
-            d.startTime = u.startTime();
-        }
-    }
-
-    /**
-     * A cluster that joined its stage after the stage's run started: it waits for the upgrade's next
-     * run (a new target), and its stage neither counts nor waits for it (docs/planning.md, "Stages").
-     */
-    private void joinedLate(int i, Draft d) {
-        StageGroup g = model.assignments[i].group().orElseThrow();
-        d.staged = false;
-        d.joinedLate = true;
-        d.holds.add(Reason.of(ReasonCodes.JOINED_LATE, "the cluster joined " + g.describe() + " after the stage"
-                + " started upgrading to " + d.to.orElseThrow() + "; it waits for the upgrade's next run (a new"
-                + " target)"));
-        if (d.state != UpgradeState.BLOCKED) {
-            d.state = UpgradeState.WAITING;
-        }
-    }
-
-    /**
-     * A cluster at its target, or selected by no upgrade: the change its values make on its release
-     * and the repair of its drift (docs/planning.md, "Configuration changes" and "Drift"). Drift alone
-     * is planned only under {@code drift: repair}; under {@code report} the cluster is blocked with
-     * {@code DRIFTED}. A cluster a simulation moved to another release keeps the document's
-     * resources, which are not drift.
-     */
-    private void configUpgrade(int i, Draft d, Optional<Release> fromRelease) {
-        ManagedCluster c = d.cluster;
-        boolean moved = !d.from.equals(c.release());
-        if (fromRelease.isEmpty() || c.resources().isEmpty() || moved && c.values().isEmpty()) {
-            d.state = UpgradeState.UP_TO_DATE;
-            return;
-        }
-        ChangeSummary change = fleet.configSummary(i, c, fromRelease.get(), d.from);
-        boolean drifted = !change.drift().isEmpty();
-        boolean configured = !c.values().isEmpty() && (moved ? change.changes() || !change.blockers().isEmpty()
-                : change.beyondDrift() || !drifted && !change.blockers().isEmpty());
-        if (!configured && !drifted) {
-            d.state = UpgradeState.UP_TO_DATE;
-            return;
-        }
-        d.to = Optional.of(d.from);
-        d.kind = Optional.of(PlanKind.CONFIG);
-        d.releaseChange = Optional.of(VersionChange.NONE);
-        if (configured) {
-            d.upgrade = Optional.empty();
-        }
-        d.stage = Optional.empty();
-        d.impact = change.impact();
-        change.blockers().forEach(d::block);
-        d.upgradeKind = new UpgradeKind(VersionChange.NONE, change.changesNodes());
-        DriftPolicy policy = model.assignments[i].upgrade().map(u -> u.upgrade().drift()).orElse(DriftPolicy.REPORT);
-        Optional<Reason> drift = drifted ? Optional.of(Drift.reason(d.from, change.drift(), configured, policy))
-                : Optional.empty();
-        HistoryEntry last = history.latestConfig[i];
-        if (!configured && policy == DriftPolicy.REPORT) {
-            if (last != null && last.state() == UpgradeState.IN_PROGRESS && fromHistory(d, last)) {
-                d.holds.add(drift.orElseThrow());
-                return;
-            }
-            d.block(drift.orElseThrow());
-            return;
-        }
-        if (fromHistory(d, last)) {
-            drift.filter(r -> d.state != UpgradeState.SUCCEEDED).ifPresent(d.holds::add);
-            return;
-        }
-        drift.ifPresent(d.holds::add);
-        if (d.state == null) {
-            checkSchedule(d);
-        }
-        if (d.state == null) {
-            d.expectedDuration = fleet.planner().configExpectedDuration();
-            d.policy = fleet.planner().configWindowPolicy();
-        }
-    }
-
-    /**
-     * Whether the cluster's document already names the release of a hop that has not finished: a
-     * publisher writes the desired release when the hop starts (the files, a commit), so the
-     * document runs ahead of the cluster until the hop's outcome is recorded and its owed
-     * after-hooks have passed. Such a cluster is in progress, or failed when the hop failed; it
-     * counts against its stage's concurrency and failures, and its stage is not done.
-     */
-    private boolean landing(Draft d, HistoryEntry h, Optional<Release> target) {
-        if (h == null) {
-            return false;
-        }
-        boolean owesHooks = !h.owedHooks().isEmpty() && h.step() != HistoryEntry.Step.FINISHED;
-        boolean unfinished = h.state() == UpgradeState.IN_PROGRESS || h.state() == UpgradeState.FAILED || owesHooks;
-        if (!unfinished) {
-            return false;
-        }
-        Version to = target.map(Release::version).filter(t -> !t.isOlderThan(h.to())).orElse(h.to());
-        d.to = Optional.of(to);
-        d.releaseChange = Optional.of(h.from().changeTo(to));
-        d.staged = true;
-        d.blockers.clear();
-        if (h.state() == UpgradeState.FAILED) {
-            d.state = UpgradeState.FAILED;
-            d.blockers.add(Reason.of(ReasonCodes.UPGRADE_FAILED, "hop " + h.from() + " → " + h.to() + " failed at "
-                    + h.at() + why(h) + "; the planner does not retry it until someone acts"));
-        } else {
-            d.state = UpgradeState.IN_PROGRESS;
-        }
-        return true;
-    }
-
-    /** Takes the state from history when the cluster's upgrade is in progress, succeeded or failed; whether it did. */
-    private boolean fromHistory(Draft d, HistoryEntry h) {
-        if (h == null) {
-            return false;
-        }
-        d.blockers.clear();
-        switch (h.state()) {
-            case IN_PROGRESS -> d.state = UpgradeState.IN_PROGRESS;
-            case SUCCEEDED -> {
-                d.state = UpgradeState.SUCCEEDED;
-                d.releaseDone = true;
-            }
-            default -> {
-                d.state = UpgradeState.FAILED;
-                d.blockers.add(Reason.of(ReasonCodes.UPGRADE_FAILED, "the upgrade to " + h.to() + " failed at " + h.at()
-                        + why(h) + "; the planner does not retry it until someone acts"));
-            }
-        }
-        return true;
-    }
-
-    /**
-     * Takes the state from the latest entry of the hop the cluster takes next, when that is later
-     * than any entry for the target: in progress; failed (the upgrade fails with it, for its stage's
-     * budget); or succeeded while the cluster does not run the hop's release yet, which is the
-     * upgrade still under way (the inventory follows). Never {@code succeeded}: the path goes on.
-     */
-    private boolean hopFromHistory(Draft d, HistoryEntry h) {
-        d.blockers.clear();
-        switch (h.state()) {
-            case FAILED -> {
-                d.state = UpgradeState.FAILED;
-                d.blockers.add(Reason.of(ReasonCodes.UPGRADE_FAILED, "hop " + h.from() + " → " + h.to() + " of the upgrade"
-                        + " to " + d.to.orElseThrow() + " failed at " + h.at() + why(h)
-                        + "; the planner does not retry it until someone acts"));
-            }
-            default -> d.state = UpgradeState.IN_PROGRESS;
-        }
-        return true;
-    }
-
-    private static String why(HistoryEntry h) {
-        String why = h.message().isBlank() ? "" : ": " + h.message();
-        if (!h.reasons().isEmpty()) {
-            why += (why.isEmpty() ? ": " : "; ") + h.reasons().get(0).message();
-        }
-        return why;
-    }
-
-    private void checkSchedule(Draft d) {
-        Optional<String> name = d.cluster.schedule();
-        if (name.isEmpty() || fleet.schedules().get(name.get(), now).isPresent()) {
-            return;
-        }
-        UnreadDocument unread = model.unreadSchedules.get(name.get());
-        if (unread != null && fleet.schedules().schedule(name.get()).isEmpty()) {
-            d.block(Reason.of(ReasonCodes.INVALID_SCHEDULE, "schedule " + name.get() + " is invalid (" + unread.problem()
-                    + "); the cluster is not upgraded until it is fixed"));
-            return;
-        }
-        String why = fleet.schedules().unusable(name.get()).map(u -> "schedule " + name.get() + " cannot be used: " + u)
-                .orElse("the cluster names schedule " + name.get() + ", which does not exist");
-        d.block(Reason.of(ReasonCodes.UNKNOWN_SCHEDULE, why + "; it is not upgraded meanwhile"));
     }
 }
