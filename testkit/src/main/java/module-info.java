@@ -6,11 +6,12 @@
 module dev.upshift.testkit {
     requires transitive dev.upshift.core;
     requires transitive dev.upshift.spi;
+    // the fakes (dev.upshift.testkit.fake) and the history oracle: the parts that need the SPI only
+    requires transitive dev.upshift.testkit.spi;
     requires static transitive org.junit.jupiter.api;
     requires transitive org.assertj.core;
 
     exports dev.upshift.testkit;
-    exports dev.upshift.testkit.fake;
     exports dev.upshift.testkit.fleet;
     exports dev.upshift.testkit.assertions;
     exports dev.upshift.testkit.contract;

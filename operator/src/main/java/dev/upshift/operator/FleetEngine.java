@@ -7,6 +7,7 @@ import dev.upshift.core.engine.Reconciliation;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.EventSink;
+import dev.upshift.spi.FencedHistoryStore;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.StatusProbe;
 import java.time.Clock;
@@ -24,7 +25,7 @@ import java.util.Optional;
  */
 final class FleetEngine {
     private final ClusterFleet fleet;
-    private final FencedHistory history;
+    private final FencedHistoryStore history;
     private final ChangePublisher publisher;
     private final StatusProbe probe;
     private final EventSink events;
@@ -38,7 +39,7 @@ final class FleetEngine {
     record Pass(Reconciliation reconciliation, List<HistoryEntry> history, Optional<Plan> plan,
             Optional<ResourceDocuments.Read> read) {}
 
-    FleetEngine(ClusterFleet fleet, FencedHistory history, ChangePublisher publisher, StatusProbe probe,
+    FleetEngine(ClusterFleet fleet, FencedHistoryStore history, ChangePublisher publisher, StatusProbe probe,
             EventSink events, Clock clock, Leadership leadership) {
         this.fleet = Objects.requireNonNull(fleet, "fleet");
         this.history = Objects.requireNonNull(history, "history");

@@ -1,6 +1,7 @@
 package dev.upshift.operator;
 
 import dev.upshift.common.problem.StaleWriterException;
+import dev.upshift.spi.FencedHistoryStore;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
@@ -21,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * Leader election on a {@code coordination.k8s.io} Lease, with fabric8's {@code LeaderElector}, and
  * the gate every effect of the replica passes: {@link #holds(Term)} is true only while the term this
  * replica won is current. On winning the lease it reads the lease's {@code leaseTransitions}, makes
- * the {@link Term}, claims the term's epoch in the shared history ({@link FencedHistory#claim}) and
+ * the {@link Term}, claims the term's epoch in the shared history ({@link FencedHistoryStore#claimEpoch}) and
  * only then opens the gate; on losing it (another holder seen, renewal past its deadline, or the
  * history refusing a write) it closes the gate first and tells the listener after.
  *
@@ -44,7 +45,7 @@ final class Leadership {
     private final String namespace;
     private final String leaseName;
     private final String identity;
-    private final FencedHistory history;
+    private final FencedHistoryStore history;
     private final Timing timing;
     private final Listener listener;
     private final AtomicReference<Term> current = new AtomicReference<>();
@@ -69,7 +70,7 @@ final class Leadership {
         }
     }
 
-    Leadership(KubernetesClient client, String namespace, String leaseName, String identity, FencedHistory history,
+    Leadership(KubernetesClient client, String namespace, String leaseName, String identity, FencedHistoryStore history,
             Timing timing, Listener listener) {
         this.client = Objects.requireNonNull(client, "client");
         this.namespace = Objects.requireNonNull(namespace, "namespace");
@@ -130,7 +131,7 @@ final class Leadership {
         Integer transitions = lease.getSpec().getLeaseTransitions();
         Term term = Term.ofLease(identity, transitions == null ? 0 : transitions);
         try {
-            history.claim(term.epoch());
+            history.claimEpoch(term.epoch());
         } catch (StaleWriterException e) {
             giveUp(term, "the history refuses its epoch (" + e.getMessage() + "); see docs/operator.md,"
                     + " \"The lease was deleted\"");

@@ -142,7 +142,7 @@ public final class OperatorMain {
                 .client(client).namespace(settings.namespace()).identity(settings.identity())
                 .leaseName(settings.leaseName())
                 .lease(lease.leaseDuration(), lease.renewDeadline(), lease.retryPeriod(), true)
-                .history(new PostgresFencedHistory(store))
+                .history(store)
                 .inventory(wiring.inventory()).publisher(wiring.publisher()).probe(wiring.probe())
                 .pollInterval(settings.poll())
                 .serverSideApplyStatus(!settings.mockApiServer())

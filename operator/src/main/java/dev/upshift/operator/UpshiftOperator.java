@@ -7,6 +7,7 @@ import dev.upshift.release.Version;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.ClusterInventory;
 import dev.upshift.spi.EventSink;
+import dev.upshift.spi.FencedHistoryStore;
 import dev.upshift.spi.StatusProbe;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
@@ -142,7 +143,7 @@ public final class UpshiftOperator {
         private String identity;
         private String leaseName = "upshift-operator";
         private Leadership.Timing timing = Leadership.Timing.standard();
-        private FencedHistory history;
+        private FencedHistoryStore history;
         private ClusterInventory inventory;
         private ChangePublisher publisher;
         private StatusProbe probe;
@@ -194,8 +195,11 @@ public final class UpshiftOperator {
             return this;
         }
 
-        /** The history every replica shares, fenced by the lease's epoch. */
-        public Builder history(FencedHistory store) {
+        /**
+         * The history every replica shares, fenced by the lease's epoch: a store that claims epochs,
+         * such as {@code PostgresHistoryStore} (the SPI's {@code InMemoryHistoryStore} in a test).
+         */
+        public Builder history(FencedHistoryStore store) {
             this.history = Objects.requireNonNull(store, "history");
             return this;
         }

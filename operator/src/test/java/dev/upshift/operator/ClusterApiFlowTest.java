@@ -103,7 +103,7 @@ class ClusterApiFlowTest {
         assertThat(done.fromRelease()).isEqualTo("1.0.0");
         assertThat(done.toRelease()).isEqualTo("1.1.0");
         assertThat(applies.get()).as("one apply: the Cluster's topology, its release label and upgrade id").isEqualTo(1);
-        UpshiftAssertions.assertThat(world.history.store()).isValid();
+        UpshiftAssertions.assertThat(world.history).isValid();
         world.close();
         List<RecordedRequest> requests = new ArrayList<>();
         for (RecordedRequest r = server.takeRequest(1, TimeUnit.SECONDS); r != null;

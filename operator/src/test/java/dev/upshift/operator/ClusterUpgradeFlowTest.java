@@ -69,7 +69,7 @@ class ClusterUpgradeFlowTest {
         assertThat(condition(done, StatusView.SUCCEEDED).status()).isEqualTo("True");
         assertThat(condition(done, StatusView.IN_PROGRESS).status()).isEqualTo("False");
         assertThat(world.publisher.calledIds()).containsExactly("dev-1:19.3.1..20.1.0#1");
-        UpshiftAssertions.assertThat(world.history.store()).isValid();
+        UpshiftAssertions.assertThat(world.history).isValid();
         assertThat(world.history.entries()).allSatisfy(e -> assertThat(e.epoch()).isEqualTo(1));
     }
 

@@ -6,6 +6,7 @@ import dev.upshift.operator.resource.Matcher;
 import dev.upshift.operator.resource.ReleaseResource;
 import dev.upshift.operator.resource.ReleaseSpec;
 import dev.upshift.spi.ClusterInventory;
+import dev.upshift.spi.InMemoryHistoryStore;
 import dev.upshift.spi.Listing;
 import dev.upshift.testkit.TestClock;
 import dev.upshift.testkit.fake.FakeProbe;
@@ -36,7 +37,7 @@ final class OperatorWorld implements AutoCloseable {
     static final Duration PATIENCE = Duration.ofSeconds(60);
 
     final KubernetesClient client;
-    final MemoryFencedHistory history = new MemoryFencedHistory();
+    final InMemoryHistoryStore history = new InMemoryHistoryStore();
     final FakePublisher publisher = new FakePublisher();
     final FakeProbe probe = new FakeProbe().answer(FakeProbe.Script.stayInProgress());
     final TestClock clock = TestClock.at(NOW);

@@ -57,7 +57,7 @@ class ReplicasTest {
         assertThat(world.publisher.effects("dev-1")).isEqualTo(1);
         assertThat(world.publisher.effects("prod-1")).isEqualTo(1);
         assertThat(new HashSet<>(world.history.entries().stream().map(e -> e.epoch()).toList())).containsExactlyInAnyOrder(1L, 2L);
-        UpshiftAssertions.assertThat(world.history.store()).isValid();
+        UpshiftAssertions.assertThat(world.history).isValid();
     }
 
     @Test
@@ -89,7 +89,7 @@ class ReplicasTest {
     void aStaleLeaderIsFencedOff() {
         UpshiftOperator a = world.replica("replica-a", true);
         eventually("replica-a leads", () -> a.term().isPresent());
-        world.history.claim(2);
+        world.history.claimEpoch(2);
 
         world.upgrade("dev-to-20.1", "20.1.0", id("dev-1"));
 

@@ -21,12 +21,14 @@ import org.apiguardian.api.API;
  * store must then tolerate a torn last entry rather than fail.
  *
  * <p><b>Fencing.</b> Every entry carries its writer's {@link HistoryEntry#epoch() epoch}. A store
- * that can be shared (a database) remembers the newest epoch it accepted and refuses an entry of an
- * older one with {@link dev.upshift.common.problem.StaleWriterException}, so that an engine that lost its lease but does not
- * know it yet cannot record (and so cannot act: it records before it acts). A store that an
- * exclusive lock already guards (the embedded journal) may check the same way.
+ * that can be shared (a database) is a {@link FencedHistoryStore}: it remembers the newest epoch it
+ * accepted, lets a writer claim a newer one ahead of its first entry, and refuses an entry of an
+ * older one with {@link dev.upshift.common.problem.StaleWriterException}, so that an engine that
+ * lost its lease but does not know it yet cannot record (and so cannot act: it records before it
+ * acts). A store that one process owns need not fence.
  *
- * <p>Embedded default: a JSON-lines journal with a schema version, written with fsync.
+ * <p>Embedded default: a JSON-lines journal with a schema version, written with fsync. In memory:
+ * {@link InMemoryHistoryStore}.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public interface HistoryStore {

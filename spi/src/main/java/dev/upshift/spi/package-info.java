@@ -1,7 +1,8 @@
 /**
  * The contracts between Upshift and the world it upgrades: the interfaces adapters implement and
- * the small values they exchange. Nothing here does any work; {@code dev.upshift.core} calls these
- * interfaces, and adapters (files, Kubernetes, git, telemetry) implement them.
+ * the small values they exchange. Nothing here does any work but the one reference store below;
+ * {@code dev.upshift.core} calls these interfaces, and adapters (files, Kubernetes, git, telemetry)
+ * implement them.
  *
  * <h2>What is here</h2>
  * <ul>
@@ -12,12 +13,16 @@
  *   <li>Effects, driven by the engine: {@link dev.upshift.spi.ChangePublisher},
  *       {@link dev.upshift.spi.StatusProbe}, {@link dev.upshift.spi.UpgradeStrategy},
  *       {@link dev.upshift.spi.UpgradeHook}, {@link dev.upshift.spi.EventSink} and
- *       {@link dev.upshift.spi.HistoryStore}.
+ *       {@link dev.upshift.spi.HistoryStore}, fenced by epoch where several writers share it
+ *       ({@link dev.upshift.spi.FencedHistoryStore}).
  *   <li>The content of the fleet documents the sources return: {@link dev.upshift.spi.ManagedCluster}
  *       and {@link dev.upshift.spi.ClusterUpgrade} with its parts.
  *   <li>The values exchanged: records that validate when they are built, and outcomes as sealed
  *       types with static factories ({@link dev.upshift.spi.HookResult#retryAfter},
  *       {@link dev.upshift.spi.Decision#decline}).
+ *   <li>One reference implementation, as OpenTelemetry's SDK offers an in-memory exporter:
+ *       {@link dev.upshift.spi.InMemoryHistoryStore}, a fenced history in memory, thread-safe, that
+ *       tests, the simulator and dry runs use and every other store's behaviour is held to.
  * </ul>
  *
  * <h2>Rules every interface here follows unless its own contract says otherwise</h2>

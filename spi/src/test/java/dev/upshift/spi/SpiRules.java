@@ -15,6 +15,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.RecordComponent;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -23,24 +24,38 @@ import java.util.stream.Collectors;
 /**
  * STYLE.md item 2 as rules: the SPI holds contracts only (interfaces, the records they exchange,
  * enums and sealed outcome types), with no logic beyond validation, static factories, withers and
- * builders. The rules apply to whatever classes they are evaluated on: {@link ContractsOnlyTest}
+ * builders; and, as OpenTelemetry's SDK offers its {@code InMemorySpanExporter}, a contract may have
+ * one reference implementation of its own, named {@code InMemory} and the contract's name
+ * ({@code InMemoryHistoryStore}): final, offering nothing but the contract, its helpers private and
+ * nested in it (issue 35). The rules apply to whatever classes they are evaluated on: {@link ContractsOnlyTest}
  * runs them on the spi module, {@link SpiRulesTest} on fixtures that break them.
  */
 final class SpiRules {
     private static final Set<String> OBJECT_METHODS = Set.of("equals", "hashCode", "toString");
+    private static final String REFERENCE_PREFIX = "InMemory";
     private static final Set<String> ENUM_METHODS = Set.of("values", "valueOf", "word", "words", "toString");
 
     private SpiRules() {}
 
     @ArchTest
     static final ArchRule onlyContractsAndValues = classes()
-            .should(check("be an interface, a record, an enum or a record's Builder", SpiRules::shapeProblem))
-            .because("the SPI holds contracts and the values they exchange, no logic (STYLE.md item 2)");
+            .should(check("be an interface, a record, an enum, a record's Builder, or a contract's reference"
+                    + " implementation and its private parts", SpiRules::shapeProblem))
+            .because("the SPI holds contracts and the values they exchange, no logic (STYLE.md item 2), but for one"
+                    + " reference implementation of a contract");
 
     @ArchTest
     static final ArchRule everythingIsPublic = classes().that().doNotHaveSimpleName("package-info")
-            .should().bePublic()
+            .should(check("be public, unless a private part of a reference implementation", c ->
+                    Modifier.isPublic(c.getModifiers()) || isPartOfReference(c) ? null : "is not public"))
             .because("a hidden class in the SPI could only be a helper, and helpers are logic");
+
+    @ArchTest
+    static final ArchRule referenceImplementationsOfferOnlyTheirContract = classes()
+            .that().haveSimpleNameStartingWith(REFERENCE_PREFIX)
+            .should(check("be final, implement the contract they are named for, and offer nothing else",
+                    SpiRules::referenceProblem))
+            .because("a reference implementation is the contract made concrete, not a place for more API");
 
     @ArchTest
     static final ArchRule recordsExposeOnlyTheirParts = classes().that().areRecords()
@@ -102,12 +117,65 @@ final class SpiRules {
         if (c.isInterface() || c.isRecord() || c.isEnum() || c.getSimpleName().equals("package-info")) {
             return null;
         }
+        if (referenceProblem(c) == null || isPartOfReference(c)) {
+            return null;
+        }
         Class<?> outer = c.getEnclosingClass();
         if (c.getSimpleName().equals("Builder") && outer != null && outer.isRecord()
                 && Modifier.isStatic(c.getModifiers()) && Modifier.isFinal(c.getModifiers())) {
             return null;
         }
         return "is a class with behaviour of its own";
+    }
+
+    /**
+     * Why {@code c} is not a reference implementation: a public final class (static, if nested) named
+     * {@code InMemory} and the name of a contract it implements, whose public methods are the
+     * contracts' own, {@code toString}, {@code equals} and {@code hashCode}; null when it is one.
+     */
+    private static String referenceProblem(Class<?> c) {
+        if (c.isInterface() || c.isRecord() || c.isEnum() || !c.getSimpleName().startsWith(REFERENCE_PREFIX)) {
+            return "is not a class named " + REFERENCE_PREFIX + "…";
+        }
+        if (!Modifier.isPublic(c.getModifiers()) || !Modifier.isFinal(c.getModifiers())
+                || c.getEnclosingClass() != null && !Modifier.isStatic(c.getModifiers())) {
+            return "is not public and final";
+        }
+        String contract = c.getSimpleName().substring(REFERENCE_PREFIX.length());
+        Set<Class<?>> contracts = new LinkedHashSet<>();
+        for (Class<?> i : c.getInterfaces()) {
+            collectInterfaces(i, contracts);
+        }
+        if (contracts.stream().noneMatch(i -> i.getSimpleName().equals(contract))) {
+            return "does not implement " + contract + ", the contract it is named for";
+        }
+        List<Method> wrong = publicMethods(c).stream().filter(m -> !OBJECT_METHODS.contains(m.getName())
+                && contracts.stream().noneMatch(i -> declares(i, m))).toList();
+        return wrong.isEmpty() ? null : "offers methods beyond its contract: " + names(wrong, Method::getName);
+    }
+
+    /** A private static class nested in a reference implementation: its helpers, which no one else sees. */
+    private static boolean isPartOfReference(Class<?> c) {
+        Class<?> outer = c.getEnclosingClass();
+        return outer != null && Modifier.isPrivate(c.getModifiers()) && Modifier.isStatic(c.getModifiers())
+                && (referenceProblem(outer) == null || isPartOfReference(outer));
+    }
+
+    private static void collectInterfaces(Class<?> i, Set<Class<?>> into) {
+        if (into.add(i)) {
+            for (Class<?> parent : i.getInterfaces()) {
+                collectInterfaces(parent, into);
+            }
+        }
+    }
+
+    private static boolean declares(Class<?> contract, Method m) {
+        try {
+            contract.getMethod(m.getName(), m.getParameterTypes());
+            return true;
+        } catch (NoSuchMethodException e) {
+            return false;
+        }
     }
 
     private static String recordProblem(Class<?> c) {

@@ -86,6 +86,26 @@ class SpiRulesTest {
         assertThat(violations(SpiRules.namesSayWhatThingsAre, Pair.class, Single.class)).isEmpty();
     }
 
+    @Test
+    @DisplayName("a reference implementation offers its contract only, is final, and hides its helpers inside it")
+    void referenceImplementations() {
+        assertThat(violations(SpiRules.onlyContractsAndValues, InMemorySingle.class, InMemorySingle.Part.class))
+                .isEmpty();
+        assertThat(violations(SpiRules.everythingIsPublic, InMemorySingle.class, InMemorySingle.Part.class))
+                .isEmpty();
+        assertThat(violations(SpiRules.referenceImplementationsOfferOnlyTheirContract, InMemorySingle.class))
+                .isEmpty();
+        assertThat(violations(SpiRules.referenceImplementationsOfferOnlyTheirContract, InMemoryMore.class,
+                InMemoryOpen.class, InMemoryMisnamed.class)).hasSize(3).anySatisfy(v -> assertThat(v)
+                        .contains("InMemoryMore offers methods beyond its contract: count"))
+                .anySatisfy(v -> assertThat(v).contains("InMemoryOpen is not public and final"))
+                .anySatisfy(v -> assertThat(v).contains("InMemoryMisnamed does not implement Misnamed"));
+        assertThat(violations(SpiRules.onlyContractsAndValues, InMemoryMore.class)).singleElement().asString()
+                .contains("is a class with behaviour of its own");
+        assertThat(violations(SpiRules.everythingIsPublic, Helper.class)).singleElement().asString()
+                .contains("Helper is not public");
+    }
+
     private static List<String> violations(ArchRule rule, Class<?>... fixtures) {
         JavaClasses classes = new ClassFileImporter().importClasses(fixtures);
         EvaluationResult result = rule.evaluate(classes);
@@ -212,6 +232,59 @@ class SpiRulesTest {
 
     static final class Counter {
         static int count;
+    }
+
+    public static final class InMemorySingle implements Single {
+        private final Part part = new Part();
+
+        public InMemorySingle() {}
+
+        @Override
+        public void run() {
+            part.n++;
+        }
+
+        @Override
+        public String toString() {
+            return "ran " + part.n;
+        }
+
+        private static final class Part {
+            int n;
+        }
+    }
+
+    @FunctionalInterface
+    interface More {
+        void run();
+    }
+
+    @FunctionalInterface
+    interface Open {
+        void run();
+    }
+
+    public static final class InMemoryMore implements More {
+        private int n;
+
+        @Override
+        public void run() {
+            n++;
+        }
+
+        public int count() {
+            return n;
+        }
+    }
+
+    public static class InMemoryOpen implements Open {
+        @Override
+        public void run() {}
+    }
+
+    public static final class InMemoryMisnamed implements Single {
+        @Override
+        public void run() {}
     }
 
     interface IThing {}

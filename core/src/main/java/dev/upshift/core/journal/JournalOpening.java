@@ -10,12 +10,12 @@ import java.util.List;
 
 /**
  * Opening a journal for writing, under the state folder's lock: removing what a crash left (temporary
- * files, a torn last line), creating the journal when there is none, migrating an older one; then the
- * channel appends go through.
+ * files, a torn last line), creating the journal when there is none, migrating an older one, reading
+ * the claimed fence; then the channel appends go through.
  */
 final class JournalOpening {
     /** The journal opened: the channel positioned nowhere (appends say where), the entries, what was done. */
-    record Opened(FileChannel channel, long size, JournalFile.Scan scan, List<JournalNotice> notices) {}
+    record Opened(FileChannel channel, long size, JournalFile.Scan scan, long claimed, List<JournalNotice> notices) {}
 
     private JournalOpening() {}
 
@@ -52,9 +52,10 @@ final class JournalOpening {
                     + " to " + EntryLines.VERSION + " (" + scan.records().size() + " entries); the version " + from
                     + " journal is kept as " + StateFiles.kept(folder, from) + " until cleanup removes it"));
         }
+        long claimed = FenceFile.read(folder);
         FileChannel channel = FileChannel.open(journal, StandardOpenOption.WRITE);
         try {
-            return new Opened(channel, channel.size(), scan, notices);
+            return new Opened(channel, channel.size(), scan, claimed, notices);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;

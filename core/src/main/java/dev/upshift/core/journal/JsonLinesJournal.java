@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.StaleWriterException;
 import dev.upshift.common.problem.UpshiftException;
+import dev.upshift.spi.FencedHistoryStore;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryStore;
 import java.io.IOException;
@@ -48,9 +49,11 @@ import org.slf4j.LoggerFactory;
  * the holder. {@link #read} takes no lock and changes nothing: it reads while an engine writes.
  *
  * <h2>Fencing</h2>
- * The store remembers the newest {@link HistoryEntry#epoch() epoch} it holds (from the file when it
- * opens, then from each append) and refuses an entry of an older epoch with a
- * {@link StaleWriterException}, appending nothing of its group.
+ * A {@link FencedHistoryStore}: the store remembers the newest {@link HistoryEntry#epoch() epoch} it
+ * holds or was claimed ({@link #acceptedEpoch()}: from the files when it opens, then from each append
+ * and claim) and refuses an entry of an older epoch with a {@link StaleWriterException}, appending
+ * nothing of its group. A {@link #claimEpoch claim} ahead of the first entry is kept in the state
+ * folder's {@code history.fence}, forced to disk, so that it outlives the process as entries do.
  *
  * <h2>Versions</h2>
  * It writes version {@value #VERSION} and reads versions 1 and 2. Opening a version 1 journal for
@@ -63,7 +66,7 @@ import org.slf4j.LoggerFactory;
  * {@link #entries()} and {@link #history(String)} answer snapshots in constant time. Thread-safe.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class JsonLinesJournal implements HistoryStore, AutoCloseable {
+public final class JsonLinesJournal implements FencedHistoryStore, AutoCloseable {
     /** The version of the journal format this class writes. */
     public static final int VERSION = EntryLines.VERSION;
     /** The journal's file name in its state folder. */
@@ -91,7 +94,7 @@ public final class JsonLinesJournal implements HistoryStore, AutoCloseable {
         this.records = opened.scan().records();
         this.notices = List.copyOf(opened.notices());
         this.size = opened.size();
-        this.acceptedEpoch = records.newestEpoch();
+        this.acceptedEpoch = Math.max(records.newestEpoch(), opened.claimed());
     }
 
     /** The default state folder of a fleet folder: {@code fleet/.upshift}. */
@@ -227,9 +230,53 @@ public final class JsonLinesJournal implements HistoryStore, AutoCloseable {
         return notices;
     }
 
-    /** The newest epoch among the entries, 0 when there are none: a new engine takes a greater one. */
+    /**
+     * The fence: the newest epoch among the entries or claimed, 0 when there are none: a new engine
+     * takes a greater one.
+     */
+    @Override
     public synchronized long acceptedEpoch() {
         return acceptedEpoch;
+    }
+
+    /**
+     * Claims {@code epoch} ahead of this writer's first entry: from now on an entry of an older epoch
+     * is refused, also by a later opening of the folder (the claim is forced to disk in
+     * {@code history.fence} before this returns). Claiming the fence's own epoch again does nothing.
+     *
+     * @throws StaleWriterException when the fence is already newer than {@code epoch}
+     * @throws IllegalArgumentException when {@code epoch} is negative
+     * @throws UpshiftException when the claim could not be written; the fence is then as it was, or
+     *     already the claimed epoch on disk (the next opening reads it)
+     * @throws IllegalStateException when the store is closed
+     */
+    @Override
+    public synchronized void claimEpoch(long epoch) {
+        if (epoch < 0) {
+            throw new IllegalArgumentException("an epoch is never negative, not " + epoch);
+        }
+        requireWritable();
+        if (acceptedEpoch > epoch) {
+            throw new StaleWriterException("the journal " + file + " is fenced at epoch " + acceptedEpoch + ", newer"
+                    + " than the epoch " + epoch + " this writer claims; a newer writer took over, and this one stops",
+                    epoch, acceptedEpoch);
+        }
+        if (acceptedEpoch == epoch) {
+            return;
+        }
+        try {
+            FenceFile.write(folder, epoch);
+        } catch (IOException e) {
+            throw failure("could not claim epoch " + epoch + " in " + StateFiles.fence(folder), e);
+        }
+        acceptedEpoch = epoch;
+    }
+
+    private void requireWritable() {
+        if (refusal != null) {
+            throw refusal.isEmpty() ? new IllegalStateException("the journal " + file + " is closed")
+                    : new UpshiftException(refusal);
+        }
     }
 
     /**
@@ -260,10 +307,7 @@ public final class JsonLinesJournal implements HistoryStore, AutoCloseable {
     @Override
     public synchronized void appendAll(List<HistoryEntry> entries) {
         List<HistoryEntry> group = List.copyOf(entries);
-        if (refusal != null) {
-            throw refusal.isEmpty() ? new IllegalStateException("the journal " + file + " is closed")
-                    : new UpshiftException(refusal);
-        }
+        requireWritable();
         if (group.isEmpty()) {
             return;
         }

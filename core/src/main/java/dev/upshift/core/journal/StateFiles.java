@@ -10,6 +10,8 @@ final class StateFiles {
     static final String JOURNAL = "history.jsonl";
     /** The lock file: the holder's note, and the lock itself. */
     static final String LOCK = "history.lock";
+    /** The epoch claimed ahead of the first entry of its writer (fencing). */
+    static final String FENCE = "history.fence";
 
     private StateFiles() {}
 
@@ -19,6 +21,10 @@ final class StateFiles {
 
     static Path lock(Path folder) {
         return folder.resolve(LOCK);
+    }
+
+    static Path fence(Path folder) {
+        return folder.resolve(FENCE);
     }
 
     /** Where a migration keeps the journal of an older version until cleanup. */
@@ -35,6 +41,7 @@ final class StateFiles {
     static List<Path> temporaries(Path folder) {
         List<Path> out = new ArrayList<>();
         out.add(temporary(journal(folder)));
+        out.add(temporary(fence(folder)));
         for (int v = 1; v < EntryLines.VERSION; v++) {
             out.add(temporary(kept(folder, v)));
         }

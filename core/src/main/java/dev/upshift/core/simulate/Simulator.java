@@ -14,6 +14,7 @@ import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.release.Version;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.InMemoryHistoryStore;
 import dev.upshift.spi.Publication;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
@@ -24,8 +25,8 @@ import org.apiguardian.api.API;
 
 /**
  * Simulates a fleet's rollout over the calendar: the {@link Engine} itself, run on a virtual clock
- * against adapters in memory (a journal, a publisher that only notes the release it publishes, and
- * the {@link SimulatedProbe}), through a {@link TimeLapse} that goes from one instant at which
+ * against adapters in memory (the SPI's {@link InMemoryHistoryStore}, a publisher that only notes the
+ * release it publishes, and the {@link SimulatedProbe}), through a {@link TimeLapse} that goes from one instant at which
  * something can change to the next, until every cluster is done or the range ends (DESIGN.md
  * section 8, {@code upshift simulate}; docs/simulation.md). A forecast and a run of the engine
  * therefore cannot disagree: they are the same steps.
@@ -98,7 +99,8 @@ public final class Simulator {
 
     private Simulation simulate() {
         List<HistoryEntry> input = fleet.input().history();
-        Journal journal = new Journal(input);
+        // the SPI's store, fenced at the newest epoch of the input: the simulated engine writes as that epoch
+        InMemoryHistoryStore journal = new InMemoryHistoryStore(input);
         Map<String, Version> documents = inFlight(input);
         // read again only after a publication changed it: a reading copies the releases it is given
         FleetReading[] reading = {null};
@@ -119,6 +121,7 @@ public final class Simulator {
                     return reading[0];
                 })
                 .history(journal)
+                .epoch(journal.acceptedEpoch())
                 .publisher(publisher)
                 .probe(probe)
                 .planSession(session)

@@ -7,6 +7,7 @@ import dev.upshift.release.Version;
 import dev.upshift.schedule.Freeze;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.UpgradeStatus;
+import dev.upshift.testkit.oracle.HistoryRules;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;

@@ -3,6 +3,7 @@ package dev.upshift.core.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.upshift.spi.HistoryEntry;
+import dev.upshift.testkit.oracle.HistoryRules;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

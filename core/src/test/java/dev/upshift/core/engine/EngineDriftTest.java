@@ -27,6 +27,7 @@ import dev.upshift.spi.Publication;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import dev.upshift.spi.UpgradeStatus;
+import dev.upshift.testkit.fake.FakeHistory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ import org.junit.jupiter.api.Test;
 class EngineDriftTest {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    private final MemoryHistory history = new MemoryHistory();
+    private final FakeHistory history = new FakeHistory();
     private final List<String> ids = new ArrayList<>();
     private final List<MergeResult> published = new ArrayList<>();
 

@@ -11,6 +11,8 @@ import dev.upshift.spi.StrategyPreference;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeEvent;
 import dev.upshift.spi.UpgradeHook;
+import dev.upshift.testkit.fake.FakeHistory;
+import dev.upshift.testkit.oracle.HistoryRules;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,7 +95,7 @@ class EngineFaultsTest {
         assertThat(finishedHops(ran)).isEqualTo(finishedHops(calm));
     }
 
-    private static HistoryStore flaky(MemoryHistory h, CallSite site, Once once) {
+    private static HistoryStore flaky(FakeHistory h, CallSite site, Once once) {
         return new HistoryStore() {
             @Override
             public void append(HistoryEntry entry) {

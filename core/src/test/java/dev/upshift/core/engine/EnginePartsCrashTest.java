@@ -8,6 +8,7 @@ import dev.upshift.spi.HookResult;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeEvent;
 import dev.upshift.spi.UpgradePartHook;
+import dev.upshift.testkit.oracle.HistoryRules;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -10,6 +10,7 @@ import dev.upshift.spi.StatusProbe;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradePart;
 import dev.upshift.spi.UpgradeStatus;
+import dev.upshift.testkit.oracle.HistoryRules;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -15,6 +15,7 @@ import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeEvent;
 import dev.upshift.spi.UpgradePart;
 import dev.upshift.spi.UpgradeStatus;
+import dev.upshift.testkit.oracle.HistoryRules;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

@@ -14,6 +14,7 @@ import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeEvent;
 import dev.upshift.spi.UpgradeHook;
 import dev.upshift.spi.UpgradeStatus;
+import dev.upshift.testkit.oracle.HistoryRules;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -77,7 +78,7 @@ class EnginePropertiesTest {
                     case 0 -> w.publisher.throwNext();
                     case 1 -> w.publisher.throwAfterApplyingNext();
                     case 2 -> w.publisher.rejectNext("refused");
-                    case 3 -> w.history.failNextAppend();
+                    case 3 -> w.history.appendFaults().throwOnce();
                     default -> { }
                 }
                 if (random.nextInt(10) == 0) {

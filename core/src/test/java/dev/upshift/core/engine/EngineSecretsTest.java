@@ -24,6 +24,7 @@ import dev.upshift.spi.Publication;
 import dev.upshift.spi.Stage;
 import dev.upshift.spi.UpgradeEvent;
 import dev.upshift.spi.UpgradeStatus;
+import dev.upshift.testkit.fake.FakeHistory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ class EngineSecretsTest {
                 .matcher(ClusterMatcher.clusterIdRegex(".*")).expectedDuration(Duration.ofHours(1))
                 .stage(Stage.of("all", ClusterMatcher.clusterIdRegex(".*"))).build();
         var fleet = Planner.standard().prepare(new PlanInput(catalog, clusters, List.of(), List.of(intent), List.of()));
-        MemoryHistory history = new MemoryHistory();
+        FakeHistory history = new FakeHistory();
         List<UpgradeEvent> events = new ArrayList<>();
         List<MergeResult> published = new ArrayList<>();
         ChangePublisher publisher = (upgrade, change) -> {

@@ -13,6 +13,7 @@ import dev.upshift.spi.HistoryEntry.Step;
 import dev.upshift.spi.MaxConcurrent;
 import dev.upshift.spi.Stage;
 import dev.upshift.spi.UpgradeState;
+import dev.upshift.testkit.oracle.HistoryRules;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;

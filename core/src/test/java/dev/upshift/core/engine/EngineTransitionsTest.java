@@ -35,7 +35,7 @@ class EngineTransitionsTest {
         assertThat(starting.upgradeId()).isEqualTo("dev-1:20.0.0..20.1.0#1");
         assertThat(w.publisher.calls).containsExactly("dev-1:20.0.0..20.1.0#1");
         assertThat(starting.hop()).isEqualTo(HistoryEntry.Hop.only(Version.parse("20.1.0")));
-        assertThat(w.history.groups).as("one append group per phase").isEqualTo(2);
+        assertThat(w.history.groups()).as("one append group per phase").isEqualTo(2);
     }
 
     @Test
@@ -337,7 +337,7 @@ class EngineTransitionsTest {
     @DisplayName("a history that cannot append stops the reconcile before anything is published")
     void appendFails() {
         World w = new World().cluster("dev-1", "20.0.0").intent(World.upgradeTo("20.1.0"));
-        w.history.failNextAppend();
+        w.history.appendFaults().throwOnce();
         Reconciliation r = w.engine().build().reconcile(T0);
 
         assertThat(r.faults()).extracting(Fault::site).containsExactly(CallSite.APPEND_HISTORY);

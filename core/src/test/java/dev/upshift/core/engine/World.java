@@ -17,6 +17,7 @@ import dev.upshift.spi.StatusProbe;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradeEvent;
 import dev.upshift.spi.UpgradeStatus;
+import dev.upshift.testkit.fake.FakeHistory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ final class World {
 
     final List<ManagedCluster> clusters = new ArrayList<>();
     final List<MaintenanceSchedule> schedules = new ArrayList<>();
-    final MemoryHistory history = new MemoryHistory();
+    final FakeHistory history = new FakeHistory();
     final MemoryPublisher publisher = new MemoryPublisher();
     final List<UpgradeEvent> events = new ArrayList<>();
     final Map<String, Integer> probes = new HashMap<>();

@@ -72,4 +72,49 @@ class FencingTest {
         }
         assertThat(JsonLinesJournal.read(dir).entries()).extracting(HistoryEntry::epoch).containsExactly(1L, 2L);
     }
+
+    @Test
+    @DisplayName("a claim ahead of the first entry fences older writers at once, and outlives the process in history.fence")
+    void aClaimFencesAheadOfTheFirstEntry() throws Exception {
+        try (JsonLinesJournal journal = JsonLinesJournal.open(dir, ME)) {
+            journal.claimEpoch(0);
+            assertThat(dir.resolve("history.fence")).as("claiming the fence's own epoch writes nothing").doesNotExist();
+            journal.claimEpoch(4);
+            journal.claimEpoch(4);
+            assertThat(journal.acceptedEpoch()).isEqualTo(4);
+            assertThatThrownBy(() -> journal.append(Entries.plain("a", 0, 3))).isInstanceOf(StaleWriterException.class);
+            assertThat(journal.entries()).isEmpty();
+        }
+        assertThat(java.nio.file.Files.readString(dir.resolve("history.fence"))).isEqualTo("4\n");
+        try (JsonLinesJournal again = JsonLinesJournal.open(dir, ME)) {
+            assertThat(again.acceptedEpoch()).isEqualTo(4);
+            assertThatThrownBy(() -> again.claimEpoch(3)).isInstanceOfSatisfying(StaleWriterException.class, e -> {
+                assertThat(e.epoch()).isEqualTo(3);
+                assertThat(e.acceptedEpoch()).isEqualTo(4);
+                assertThat(e.getMessage()).contains("is fenced at epoch 4, newer than the epoch 3 this writer claims");
+            });
+            assertThatThrownBy(() -> again.append(Entries.plain("a", 0, 3))).isInstanceOf(StaleWriterException.class);
+            again.append(Entries.plain("a", 0, 4));
+            again.append(Entries.plain("a", 1, 6));
+            assertThatThrownBy(() -> again.claimEpoch(5)).isInstanceOf(StaleWriterException.class);
+            assertThatThrownBy(() -> again.claimEpoch(-1)).isInstanceOf(IllegalArgumentException.class);
+        }
+        try (JsonLinesJournal third = JsonLinesJournal.open(dir, ME)) {
+            assertThat(third.acceptedEpoch()).as("the newest of the claim and the entries").isEqualTo(6);
+        }
+        assertThat(JsonLinesJournal.read(dir).entries()).extracting(HistoryEntry::epoch).containsExactly(4L, 6L);
+        assertThat(JsonLinesJournal.cleanup(dir).removed()).isEmpty();
+        assertThat(dir.resolve("history.fence")).exists();
+    }
+
+    @Test
+    @DisplayName("a closed journal claims nothing; a fence file that holds no epoch is an error naming it")
+    void claimsNeedAnOpenJournalAndAWholeFence() throws Exception {
+        JsonLinesJournal journal = JsonLinesJournal.open(dir, ME);
+        journal.close();
+        assertThatThrownBy(() -> journal.claimEpoch(1)).isInstanceOf(IllegalStateException.class);
+        java.nio.file.Files.writeString(dir.resolve("history.fence"), "seven\n");
+        assertThatThrownBy(() -> JsonLinesJournal.open(dir, ME)).isInstanceOf(dev.upshift.common.problem.InputException.class)
+                .hasMessageContaining("history.fence:1").hasMessageContaining("holds no epoch");
+    }
 }

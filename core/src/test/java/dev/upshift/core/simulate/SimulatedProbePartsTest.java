@@ -11,7 +11,7 @@ import dev.upshift.release.Version;
 import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.HistoryEntry;
-import dev.upshift.spi.HistoryStore;
+import dev.upshift.spi.InMemoryHistoryStore;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Upgrade;
 import dev.upshift.spi.UpgradePart;
@@ -19,7 +19,6 @@ import dev.upshift.spi.UpgradeState;
 import dev.upshift.spi.UpgradeStatus;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.DisplayName;
@@ -33,23 +32,7 @@ class SimulatedProbePartsTest {
     private static final Instant T0 = Instant.parse("2026-03-10T10:00:00Z");
     private static final String KEY = "c1:20.0.0..20.1.0#1";
 
-    private final List<HistoryEntry> entries = new ArrayList<>();
-    private final HistoryStore history = new HistoryStore() {
-        @Override
-        public void append(HistoryEntry entry) {
-            entries.add(entry);
-        }
-
-        @Override
-        public List<HistoryEntry> history(String clusterId) {
-            return entries.stream().filter(e -> e.clusterId().equals(clusterId)).toList();
-        }
-
-        @Override
-        public List<HistoryEntry> entries() {
-            return List.copyOf(entries);
-        }
-    };
+    private final InMemoryHistoryStore history = new InMemoryHistoryStore();
     private final ManagedCluster cluster = ManagedCluster.builder("c1").infrastructure("aws").release("20.0.0").build();
     private final PreparedFleet fleet = Planner.standard().prepare(new PlanInput(ReleaseCatalog.of(List.of(
             Release.builder("20.0.0").component("kubernetes", "1.29.2").build(),
@@ -70,7 +53,7 @@ class SimulatedProbePartsTest {
     @DisplayName("the control plane is done halfway through the expected run and never fails; the workers end with the hop")
     void parts() {
         assertThat(probe(0, UpgradePart.CONTROL_PLANE, Duration.ZERO).condition().message()).isEqualTo("not started yet");
-        entries.add(new HistoryEntry(T0, "c1", KEY, Version.parse("20.0.0"), Version.parse("20.1.0"),
+        history.append(new HistoryEntry(T0, "c1", KEY, Version.parse("20.0.0"), Version.parse("20.1.0"),
                 Optional.of("to-20.1"), UpgradeState.IN_PROGRESS, "", List.of(), HistoryEntry.Step.STARTING,
                 HistoryEntry.Hop.only(Version.parse("20.1.0")), 1, List.of(), 0));
 

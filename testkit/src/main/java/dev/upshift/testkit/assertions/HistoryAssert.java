@@ -3,6 +3,7 @@ package dev.upshift.testkit.assertions;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.spi.HistoryEntry;
+import dev.upshift.testkit.oracle.HistoryRules;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.upshift.common.problem.StaleWriterException;
 import dev.upshift.release.Version;
+import dev.upshift.spi.FencedHistoryStore;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Hop;
 import dev.upshift.spi.HistoryEntry.Step;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 /**
- * The contract of a {@link HistoryStore} (its Javadoc, docs/spi.md): durable, ordered, whole after
- * a torn write, snapshots, fencing.
+ * The contract of a {@link HistoryStore} and of a {@link FencedHistoryStore} (their Javadoc,
+ * docs/spi.md): durable, ordered, whole after a torn write, snapshots, fencing and claims.
  *
  * <table>
  *   <caption>The rules</caption>
@@ -34,6 +35,8 @@ import org.junit.jupiter.api.Test;
  *   <tr><td>H5</td><td>({@code FENCING}) an entry of an older epoch is refused with {@code StaleWriterException}, nothing of its group appended</td></tr>
  *   <tr><td>H6</td><td>({@code REOPEN}) durable: a store opened again reads every entry appended, whole</td></tr>
  *   <tr><td>H7</td><td>({@code TORN_WRITE}) after a crash in the middle of a group, a store opened again reads the earlier entries and at most a prefix of the group, and takes appends again</td></tr>
+ *   <tr><td>H8</td><td>({@code FENCING}) the store is a {@link FencedHistoryStore}: it says its fence, and a claim raises it before the first entry; an older entry or claim is then refused, the same claim again changes nothing</td></tr>
+ *   <tr><td>H9</td><td>({@code FENCING}, {@code REOPEN}) a claim is as durable as an entry: a store opened again keeps the fence</td></tr>
  * </table>
  *
  * <p>Close what {@link #newStore()} opens in {@link #close(HistoryStore)} (by default: an
@@ -48,7 +51,7 @@ public abstract class HistoryStoreContract extends AdapterContract<HistoryStoreC
 
     /** The optional capabilities of a history store. */
     public enum Capability {
-        /** Refusing entries of an older epoch than one accepted. */
+        /** Refusing entries of an older epoch than one accepted, and claiming one: a {@link FencedHistoryStore}. */
         FENCING,
         /** Being opened again over what an earlier store wrote ({@link #reopen}). */
         REOPEN,
@@ -208,5 +211,47 @@ public abstract class HistoryStoreContract extends AdapterContract<HistoryStoreC
         HistoryEntry next = sample(0).get(3);
         again.append(next);
         assertThat(again.entries()).endsWith(next).hasSize(read.size() + 1);
+    }
+
+    @Test
+    @DisplayName("H8 a fenced store says its fence, and a claim raises it before the first entry: an older entry or"
+            + " claim is then refused, the same claim again changes nothing")
+    public void claims() {
+        requires("H8", Capability.FENCING);
+        FencedHistoryStore s = fenced(store());
+        assertThat(s.acceptedEpoch()).as("the fence of an empty store").isZero();
+        s.claimEpoch(5);
+        s.claimEpoch(5);
+        assertThat(s.acceptedEpoch()).isEqualTo(5);
+        assertThatThrownBy(() -> s.append(sample(4).get(0))).isInstanceOf(StaleWriterException.class);
+        assertThatThrownBy(() -> s.claimEpoch(4)).isInstanceOfSatisfying(StaleWriterException.class, e -> {
+            assertThat(e.epoch()).as("the refused claim's epoch").isEqualTo(4);
+            assertThat(e.acceptedEpoch()).as("the fence").isEqualTo(5);
+        });
+        assertThat(s.entries()).isEmpty();
+        s.append(sample(5).get(0));
+        s.append(sample(6).get(1));
+        assertThat(s.acceptedEpoch()).as("an entry raises the fence too").isEqualTo(6);
+        assertThatThrownBy(() -> s.claimEpoch(5)).isInstanceOf(StaleWriterException.class);
+        assertThat(s.entries()).hasSize(2);
+    }
+
+    @Test
+    @DisplayName("H9 a claim is as durable as an entry: a store opened again keeps the fence")
+    public void claimsAreDurable() {
+        requires("H9", Capability.FENCING);
+        requires("H9", Capability.REOPEN);
+        FencedHistoryStore s = fenced(store());
+        s.claimEpoch(3);
+        FencedHistoryStore again = fenced(track(reopen(s)));
+        assertThat(again.acceptedEpoch()).isEqualTo(3);
+        assertThatThrownBy(() -> again.append(sample(2).get(0))).isInstanceOf(StaleWriterException.class);
+        assertThat(again.entries()).isEmpty();
+    }
+
+    private static FencedHistoryStore fenced(HistoryStore s) {
+        assertThat(s).as("a store that fences says so as a FencedHistoryStore, or declares FENCING unsupported")
+                .isInstanceOf(FencedHistoryStore.class);
+        return (FencedHistoryStore) s;
     }
 }

@@ -98,12 +98,14 @@ class ContractsCatchBrokenAdaptersTest {
     }
 
     @Test
-    @DisplayName("H2, H3, H5 and H6 fail a store with live reads, no fencing and no durability")
+    @DisplayName("H2, H3, H5, H6 and H8 fail a store with live reads, no fencing and no durability")
     void history() {
         assertThatThrownBy(() -> new Leaky().historyOfOneCluster()).isInstanceOf(AssertionError.class);
         assertThatThrownBy(() -> new Leaky().readsAreSnapshots()).isInstanceOf(AssertionError.class);
         assertThatThrownBy(() -> new Leaky().fencing()).isInstanceOf(AssertionError.class);
         assertThatThrownBy(() -> new Leaky().durable()).isInstanceOf(AssertionError.class);
+        assertThatThrownBy(() -> new Leaky().claims()).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("a store that fences says so as a FencedHistoryStore");
     }
 
     /** A probe that counts its calls into its answer, and writes to what it looks at. */

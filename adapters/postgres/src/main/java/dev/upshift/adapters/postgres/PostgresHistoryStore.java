@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.StaleWriterException;
 import dev.upshift.common.problem.UpshiftException;
+import dev.upshift.spi.FencedHistoryStore;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryStore;
 import java.sql.SQLException;
@@ -17,9 +18,9 @@ import javax.sql.DataSource;
 import org.apiguardian.api.API;
 
 /**
- * The {@link HistoryStore} on PostgreSQL: one history that several engines, on several machines and
- * for several fleets, write and a team queries with SQL (docs/adapters.md describes the schema, the
- * guarantees and the queries).
+ * The {@link HistoryStore} on PostgreSQL, a {@link FencedHistoryStore}: one history that several
+ * engines, on several machines and for several fleets, write and a team queries with SQL
+ * (docs/adapters.md describes the schema, the guarantees and the queries).
  *
  * <pre>{@code
  * try (PostgresHistoryStore history = PostgresHistoryStore.builder()
@@ -72,7 +73,7 @@ import org.apiguardian.api.API;
  * has one (a second of its own, or the application's pool).
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
+public final class PostgresHistoryStore implements FencedHistoryStore, AutoCloseable {
     /** The fleet a store writes when none is named. */
     public static final String DEFAULT_FLEET = "default";
     /** The schema the store's tables live in when none is named. */
@@ -130,9 +131,9 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
 
     /**
      * Claims an epoch that a writer brings from elsewhere, such as the term of a Kubernetes lease
-     * (the operator's): the fleet's fence rises to {@code epoch}, so that from now on every writer of
-     * an older epoch is refused, before this one has written anything. Claiming the fence's own epoch
-     * again does nothing. Unlike {@link #takeEpoch}, the store does not choose the epoch: the caller
+     * (the operator's; {@link FencedHistoryStore#claimEpoch}): the fleet's fence rises to
+     * {@code epoch}, so that from now on every writer of an older epoch is refused, before this one
+     * has written anything. Claiming the fence's own epoch again does nothing. Unlike {@link #takeEpoch}, the store does not choose the epoch: the caller
      * must bring a newer one for each new writer.
      *
      * @throws StaleWriterException when the fence is already newer than {@code epoch}: a newer writer
@@ -140,6 +141,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
      * @throws IllegalArgumentException when {@code epoch} is negative
      * @throws UpshiftException when the database cannot be reached
      */
+    @Override
     public synchronized void claimEpoch(long epoch) {
         if (epoch < 0) {
             throw new IllegalArgumentException("an epoch is never negative, not " + epoch);
@@ -155,6 +157,7 @@ public final class PostgresHistoryStore implements HistoryStore, AutoCloseable {
      *
      * @throws UpshiftException when the database cannot be reached
      */
+    @Override
     public synchronized long acceptedEpoch() {
         return call("read the fence of", true, reads::fence);
     }

@@ -17,12 +17,12 @@ import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.simulate.SimulatedProbe;
 import dev.upshift.spi.ChangePublisher;
-import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.FencedHistoryStore;
 import dev.upshift.spi.HistoryStore;
+import dev.upshift.spi.InMemoryHistoryStore;
 import dev.upshift.spi.Publication;
 import dev.upshift.spi.StatusProbe;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -136,11 +136,13 @@ final class EngineSetup implements AutoCloseable {
             journal.ifPresent(JsonLinesJournal::close);
             throw e;
         }
-        HistoryStore history = dryRun ? new Scratch(database.map(PostgresHistoryStore::entries)
+        // a dry run records in memory what it would, over the journal's entries, and forgets it
+        FencedHistoryStore history = dryRun ? new InMemoryHistoryStore(database.map(PostgresHistoryStore::entries)
                 .orElseGet(() -> JsonLinesJournal.read(state).entries()))
-                : journal.<HistoryStore>map(j -> j).orElseGet(database::orElseThrow);
-        // an engine on the database takes an epoch from it: every engine before it is fenced out from now on
-        long epoch = dryRun ? 0L : journal.map(j -> j.acceptedEpoch() + 1)
+                : journal.<FencedHistoryStore>map(j -> j).orElseGet(database::orElseThrow);
+        // an engine on the database takes an epoch from it: every engine before it is fenced out from now on;
+        // a dry run writes as the newest epoch its memory holds, which fences nothing
+        long epoch = dryRun ? history.acceptedEpoch() : journal.map(j -> j.acceptedEpoch() + 1)
                 .orElseGet(() -> database.orElseThrow().takeEpoch());
         PreparedFleet[] last = new PreparedFleet[1];
         String[] seen = new String[1];
@@ -259,30 +261,6 @@ final class EngineSetup implements AutoCloseable {
             } finally {
                 git.ifPresent(g -> g.checkout().close());
             }
-        }
-    }
-
-    /** A history in memory, seeded from the journal: what a dry run records, and forgets. */
-    private static final class Scratch implements HistoryStore {
-        private final List<HistoryEntry> entries;
-
-        Scratch(List<HistoryEntry> seed) {
-            this.entries = new ArrayList<>(seed);
-        }
-
-        @Override
-        public void append(HistoryEntry entry) {
-            entries.add(entry);
-        }
-
-        @Override
-        public List<HistoryEntry> history(String clusterId) {
-            return entries.stream().filter(e -> e.clusterId().equals(clusterId)).toList();
-        }
-
-        @Override
-        public List<HistoryEntry> entries() {
-            return List.copyOf(entries);
         }
     }
 }

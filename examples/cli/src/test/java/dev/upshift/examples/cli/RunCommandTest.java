@@ -80,6 +80,25 @@ class RunCommandTest {
     }
 
     @Test
+    @DisplayName("a dry run after an engine's run records in memory as the journal's newest epoch: not refused, nothing written")
+    void dryRunAfterARealRun() throws IOException {
+        Path fleet = fleet();
+        Cli real = Cli.run("run", "--fleet", fleet.toString(), "--once", "--now", TestFleet.NOW, "--probe", "simulated");
+        assertThat(real.exitCode()).as(real.err()).isZero();
+        Path journal = JsonLinesJournal.file(JsonLinesJournal.stateFolder(fleet));
+        String before = Files.readString(journal, StandardCharsets.UTF_8);
+        assertThat(JsonLinesJournal.read(JsonLinesJournal.stateFolder(fleet)).entries()).isNotEmpty()
+                .allSatisfy(e -> assertThat(e.epoch()).isEqualTo(1));
+
+        Cli dry = Cli.run("run", "--fleet", fleet.toString(), "--dry-run", "--now", "2026-12-16T00:00:00Z", "--probe",
+                "simulated");
+
+        assertThat(dry.exitCode()).as(dry.err()).isZero();
+        assertThat(dry.out()).contains("dev-1  succeeded", "dev-1  finished");
+        assertThat(Files.readString(journal, StandardCharsets.UTF_8)).isEqualTo(before);
+    }
+
+    @Test
     @DisplayName("a second engine on the same state folder is refused, naming the holder")
     void secondEngineRefused() {
         Path fleet = fleet();

@@ -1,4 +1,4 @@
-package dev.upshift.testkit.assertions;
+package dev.upshift.testkit.oracle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import dev.upshift.release.Version;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.HistoryEntry.Hop;
 import dev.upshift.spi.HistoryEntry.Step;
+import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -19,13 +20,17 @@ class HistoryRulesTest {
     private static final Instant T0 = Instant.parse("2026-03-10T10:00:00Z");
 
     private static List<HistoryEntry> history(Step... steps) {
+        return history(List.of(Reason.of(HistoryRules.IN_PARTS, "published in two parts")), steps);
+    }
+
+    private static List<HistoryEntry> history(List<Reason> startReasons, Step... steps) {
         List<HistoryEntry> out = new ArrayList<>();
         for (int i = 0; i < steps.length; i++) {
             Step s = steps[i];
             UpgradeState state = s == Step.SUCCEEDED || s == Step.FINISHED ? UpgradeState.SUCCEEDED
                     : UpgradeState.IN_PROGRESS;
             out.add(new HistoryEntry(T0.plusSeconds(i), "c1", "c1:20.0.0..20.1.0#1", Version.parse("20.0.0"),
-                    Version.parse("20.1.0"), Optional.empty(), state, "", List.of(), s, Hop.only(Version.parse("20.1.0")),
+                    Version.parse("20.1.0"), Optional.empty(), state, "", s == Step.STARTING ? startReasons : List.of(), s, Hop.only(Version.parse("20.1.0")),
                     1, List.of(), 0));
         }
         return out;
@@ -47,5 +52,17 @@ class HistoryRulesTest {
                 .singleElement().asString().contains("without their journaled start");
         assertThat(HistoryRules.violations(history(Step.STARTING, Step.PUBLISHED, Step.WORKERS_STARTING,
                 Step.SUCCEEDED))).singleElement().asString().contains("without its workers' publication");
+    }
+
+    @Test
+    @DisplayName("a hop whose start did not say it goes in parts: a workers' part, or a success without one, is named")
+    void partsOnlyWhenTheStartSaysSo() {
+        assertThat(HistoryRules.violations(history(List.of(), Step.STARTING, Step.PUBLISHED, Step.SUCCEEDED,
+                Step.FINISHED))).isEmpty();
+        assertThat(HistoryRules.violations(history(List.of(), Step.STARTING, Step.PUBLISHED, Step.WORKERS_STARTING,
+                Step.WORKERS_PUBLISHED, Step.SUCCEEDED))).singleElement().asString()
+                .contains("did not say it is published in parts (IN_PARTS)");
+        assertThat(HistoryRules.violations(history(Step.STARTING, Step.PUBLISHED, Step.SUCCEEDED))).singleElement()
+                .asString().contains("without its workers' publication");
     }
 }

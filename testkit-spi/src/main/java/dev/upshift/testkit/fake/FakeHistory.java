@@ -3,18 +3,19 @@ package dev.upshift.testkit.fake;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.common.problem.StaleWriterException;
+import dev.upshift.spi.FencedHistoryStore;
 import dev.upshift.spi.HistoryEntry;
-import dev.upshift.spi.HistoryStore;
-import java.util.ArrayList;
+import dev.upshift.spi.InMemoryHistoryStore;
 import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
- * A {@link HistoryStore} in memory: appends are kept in order, reads are snapshots, entries of an
- * epoch older than one it accepted are refused ({@link StaleWriterException}, nothing of the group
- * appended), as a shared store's are. Appends and reads can be made to throw or hang, and the next
- * group can be cut short as a crash in the middle of a write would.
+ * The SPI's {@link InMemoryHistoryStore} with fault switches: appends are kept in order, reads are
+ * snapshots, entries of an epoch older than the fence are refused ({@link StaleWriterException},
+ * nothing of the group appended) and epochs can be claimed ahead of a write, all as the SPI's store
+ * does it, since this fake passes every call on to one. Appends and reads can be made to throw or
+ * hang, and the next group can be cut short as a crash in the middle of a write would.
  *
  * <pre>{@code
  * FakeHistory history = new FakeHistory();
@@ -23,12 +24,12 @@ import org.apiguardian.api.API;
  * history.all();                          // what a test reads, whatever the switches say
  * }</pre>
  *
- * <p>{@link #reopen()} gives a new store over the same entries, as a restarted process finds them.
- * Thread-safe.
+ * <p>{@link #reopen()} gives a new fake over the same store, as a restarted process finds it; the
+ * replicas of a test may share one fake, or each {@link #reopen() reopen} it. Thread-safe.
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public final class FakeHistory implements HistoryStore {
-    private final Storage storage;
+public final class FakeHistory implements FencedHistoryStore {
+    private final InMemoryHistoryStore store;
     private final Faults appendFaults = new Faults("append history");
     private final Faults readFaults = new Faults("read history");
     private int crashKeeping = -1;
@@ -36,18 +37,16 @@ public final class FakeHistory implements HistoryStore {
 
     /** An empty history. */
     public FakeHistory() {
-        this(new Storage());
+        this(new InMemoryHistoryStore());
     }
 
-    /** A history holding {@code entries}, as if appended in order. */
+    /** A history holding {@code entries}, as a store opened on them does: fenced at their newest epoch. */
     public FakeHistory(List<HistoryEntry> entries) {
-        this(new Storage());
-        storage.entries.addAll(List.copyOf(entries));
-        entries.forEach(e -> storage.epoch = Math.max(storage.epoch, e.epoch()));
+        this(new InMemoryHistoryStore(entries));
     }
 
-    private FakeHistory(Storage storage) {
-        this.storage = storage;
+    private FakeHistory(InMemoryHistoryStore store) {
+        this.store = store;
     }
 
     /** The switches that make {@link #append} and {@link #appendAll} throw or hang. */
@@ -62,7 +61,8 @@ public final class FakeHistory implements HistoryStore {
 
     /**
      * The next group appended keeps only its first {@code keep} entries, and the call throws: a
-     * process killed while writing (the prefix is what reached the disk).
+     * process killed while writing (the prefix is what reached the disk). A group the store would
+     * refuse is refused whole, as without the switch.
      *
      * @throws IllegalArgumentException when {@code keep} is negative
      */
@@ -74,9 +74,9 @@ public final class FakeHistory implements HistoryStore {
         return this;
     }
 
-    /** A new store over the same entries, with no switches: what a restarted process opens. */
+    /** A new fake over the same store, with no switches: what a restarted process opens. */
     public FakeHistory reopen() {
-        return new FakeHistory(storage);
+        return new FakeHistory(store);
     }
 
     @Override
@@ -97,65 +97,58 @@ public final class FakeHistory implements HistoryStore {
             crashKeeping = -1;
             groups++;
         }
-        synchronized (storage) {
-            long newest = storage.epoch;
-            for (HistoryEntry e : group) {
-                if (e.epoch() < newest) {
-                    throw new StaleWriterException(e.epoch(), newest);
-                }
-                newest = e.epoch();
-            }
-            List<HistoryEntry> landed = keep < 0 ? group : group.subList(0, Math.min(keep, group.size()));
-            storage.entries.addAll(landed);
-            landed.forEach(e -> storage.epoch = Math.max(storage.epoch, e.epoch()));
+        if (keep < 0) {
+            store.appendAll(group);
+            return;
         }
-        if (keep >= 0) {
-            throw new IllegalStateException("append history: the process died after " + Math.min(keep, group.size())
-                    + " of " + group.size() + " entries");
-        }
+        // the store's own rule says whether the whole group would be refused; its prefix then lands
+        // (or is refused in turn, if another writer raised the fence meanwhile)
+        InMemoryHistoryStore check = new InMemoryHistoryStore();
+        check.claimEpoch(store.acceptedEpoch());
+        check.appendAll(group);
+        int landed = Math.min(keep, group.size());
+        store.appendAll(group.subList(0, landed));
+        throw new IllegalStateException("append history: the process died after " + landed + " of " + group.size()
+                + " entries");
     }
 
     @Override
     public List<HistoryEntry> history(String clusterId) {
         Objects.requireNonNull(clusterId, "clusterId");
         readFaults.enter();
-        synchronized (storage) {
-            return storage.entries.stream().filter(e -> e.clusterId().equals(clusterId)).toList();
-        }
+        return store.history(clusterId);
     }
 
     @Override
     public List<HistoryEntry> entries() {
         readFaults.enter();
-        return all();
+        return store.entries();
     }
 
     /** Every entry, oldest first, whatever the switches say: what a test reads. */
     public List<HistoryEntry> all() {
-        synchronized (storage) {
-            return List.copyOf(storage.entries);
-        }
+        return store.entries();
     }
 
-    /** How many groups were appended through this store (an {@link #append} is a group of one). */
+    /** How many groups were appended through this fake (an {@link #append} is a group of one). */
     public synchronized int groups() {
         return groups;
     }
 
-    /** The newest epoch accepted, 0 when none. */
+    /** The newest epoch accepted or claimed, 0 when none; no switch applies. */
+    @Override
     public long acceptedEpoch() {
-        synchronized (storage) {
-            return storage.epoch;
-        }
+        return store.acceptedEpoch();
+    }
+
+    /** Claims {@code epoch} in the store, as {@link InMemoryHistoryStore#claimEpoch} does; no switch applies. */
+    @Override
+    public void claimEpoch(long epoch) {
+        store.claimEpoch(epoch);
     }
 
     @Override
     public String toString() {
         return "fake history: " + all().size() + " entries";
-    }
-
-    private static final class Storage {
-        final List<HistoryEntry> entries = new ArrayList<>();
-        long epoch;
     }
 }
