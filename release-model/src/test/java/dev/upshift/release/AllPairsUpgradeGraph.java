@@ -3,170 +3,213 @@ package dev.upshift.release;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.SortedMap;
 
 /**
- * The upgrade graph as it was built before candidate narrowing: every pair of releases checked by
- * {@link HopRules#allows}, edges stored, breadth-first search over all of them. Kept as the
- * brute-force oracle that {@link UpgradeGraphOracleTest} compares {@link UpgradeGraph} with.
+ * The brute-force oracle {@link UpgradeGraphOracleTest} compares {@link UpgradeGraph} with, written
+ * from docs/releases.md ("The upgrade graph", "Paths") and sharing none of the graph's code: it
+ * decides each hop by the five documented rules itself (not {@code HopRules}), checks every pair
+ * of releases, stores every edge, knows every release's reachable set, and finds paths by a plain
+ * breadth-first search.
+ *
+ * <p>Where there is no path it says what the explanation must mean, not how it reads: the frontier
+ * (the newest release below the target that the cluster reaches), the bridge (the oldest release
+ * after the frontier, not withdrawn, that still leads on to the target), and which rule refuses
+ * each hop that stands in the way, with the component where one decides. The test holds
+ * {@link NoPath}'s cuts and sentences to that meaning.
  */
 final class AllPairsUpgradeGraph {
-    private final ReleaseCatalog catalog;
+    /** NoPath lists at most this many refused hops. */
+    static final int MOST_CUTS = 6;
+
+    /** The answer to a path query: the path itself, or what the explanation of its absence means. */
+    sealed interface Expected permits Found, Missing {}
+
+    /** There is a path; the graph must return exactly this one. */
+    record Found(UpgradePath path) implements Expected {}
+
+    /**
+     * There is no path.
+     *
+     * @param frontier the release the refused hops start from: the newest the cluster reaches below
+     *     the target (the cluster's own release when it reaches none, or for a downgrade or a
+     *     withdrawn target)
+     * @param bridge the oldest release after the frontier that leads on to the target, when it is
+     *     not the target itself
+     * @param refusals the hops in the way in the order the cuts list them, each with its rule
+     */
+    record Missing(Version from, Version to, Release frontier, Optional<Version> bridge, List<Refusal> refusals)
+            implements Expected {}
+
+    /** One refused hop: the first documented rule that refuses it, and the component where that decides. */
+    record Refusal(Version from, Version to, Cut.Rule rule, Optional<String> component) {}
+
     private final Release[] releases;
-    private final Map<Version, Integer> index;
-    private final HopRules rules;
+    private final SkewPolicy skew;
     private final int workerSkew;
+    private final boolean[][] edge;
     private final int[][] out;
-    private final int[][] in;
-    private final Map<Integer, int[]> distanceTo = new ConcurrentHashMap<>();
-    private final Map<Long, PathResult> paths = new ConcurrentHashMap<>();
+    private final boolean[][] reaches;
+    private final Map<Integer, int[]> hopsTo = new HashMap<>();
 
     AllPairsUpgradeGraph(ReleaseCatalog catalog, SkewPolicy skew, int workerSkew) {
-        this.catalog = catalog;
-        this.releases = catalog.releases().toArray(Release[]::new);
-        this.index = new java.util.HashMap<>();
-        for (int i = 0; i < releases.length; i++) {
-            index.put(releases[i].version(), i);
-        }
-        this.rules = new HopRules(skew);
+        this.releases = catalog.releases().stream().sorted().toArray(Release[]::new);
+        this.skew = skew;
         this.workerSkew = workerSkew;
-        this.out = new int[releases.length][];
-        this.in = new int[releases.length][];
-        link();
-    }
-
-    private void link() {
         int n = releases.length;
-        int[] buffer = new int[n];
-        int[] inCount = new int[n];
+        this.edge = new boolean[n][n];
+        this.out = new int[n][];
         for (int a = 0; a < n; a++) {
-            int count = 0;
-            for (int b = n - 1; b > a; b--) {
-                if (rules.allows(releases[a], releases[b])) {
-                    buffer[count++] = b;
-                    inCount[b]++;
+            List<Integer> to = new ArrayList<>();
+            for (int b = n - 1; b >= 0; b--) {
+                edge[a][b] = refusal(releases[a], releases[b]).isEmpty();
+                if (edge[a][b]) {
+                    to.add(b);
                 }
             }
-            out[a] = Arrays.copyOf(buffer, count);
+            out[a] = to.stream().mapToInt(Integer::intValue).toArray();
         }
-        int[] filled = new int[n];
-        for (int b = 0; b < n; b++) {
-            in[b] = new int[inCount[b]];
+        this.reaches = new boolean[n][];
+        for (int a = 0; a < n; a++) {
+            reaches[a] = reachableFrom(a);
         }
-        for (int a = n - 1; a >= 0; a--) {
-            for (int b : out[a]) {
-                in[b][filled[b]++] = a;
-            }
-        }
-    }
-
-    /** The catalog the graph was built from. */
-    public ReleaseCatalog catalog() {
-        return catalog;
     }
 
     /** The number of edges. */
-    public long edgeCount() {
-        long e = 0;
-        for (int[] o : out) {
-            e += o.length;
-        }
-        return e;
+    long edgeCount() {
+        return Arrays.stream(out).mapToLong(o -> o.length).sum();
     }
 
-    /** The releases reachable from {@code release} in one hop, newest first. */
-    public List<Release> successors(Release release) {
-        Integer i = index.get(release.version());
-        if (i == null) {
-            return List.of();
-        }
-        return Arrays.stream(out[i]).mapToObj(j -> releases[j]).toList();
-    }
-
-    /** Why there is no direct hop from {@code from} to {@code to}, or empty when there is one. */
-    public Optional<Cut> cut(Release from, Release to) {
-        return rules.cut(from, to, "the hop starts from");
-    }
-
-    /** The path between two versions (given as text, parsed leniently). */
-    public PathResult path(String from, String to) {
-        return path(Version.parse(from), Version.parse(to));
+    /** The releases one hop from {@code release}, newest first. */
+    List<Release> successors(Release release) {
+        int a = indexOf(release.version());
+        return a < 0 ? List.of() : Arrays.stream(out[a]).mapToObj(j -> releases[j]).toList();
     }
 
     /**
-     * The path from the release a cluster runs to a target release.
-     *
-     * @return an {@link UpgradePath} (no hops when {@code from} equals {@code to}) or a
-     *     {@link NoPath} naming the rule that cut the graph, an unknown release, or a downgrade
+     * The first rule of docs/releases.md's list that refuses the hop from {@code a} to {@code b}, or
+     * empty when every rule allows it (then the hop is an edge).
      */
-    public PathResult path(Version from, Version to) {
-        Objects.requireNonNull(from, "from");
-        Objects.requireNonNull(to, "to");
-        Integer f = find(from);
-        Integer t = find(to);
-        if (f == null || t == null) {
-            String what = f == null ? "the cluster runs " + from + ", which is not in the catalog"
-                    : to + " is not in the catalog";
-            return new NoPath(from, to, what, List.of());
+    Optional<Refusal> refusal(Release a, Release b) {
+        if (b.isWithdrawn()) {
+            return refused(a, b, Cut.Rule.WITHDRAWN, null);
         }
-        return paths.computeIfAbsent(((long) f << 32) | t, k -> compute(f, t));
+        if (b.version().compareTo(a.version()) <= 0) {
+            return refused(a, b, Cut.Rule.NOT_NEWER, null);
+        }
+        if (b.upgradesFrom().isPresent() && !b.upgradesFrom().get().matches(a.version())) {
+            return refused(a, b, Cut.Rule.UPGRADES_FROM, null);
+        }
+        for (Map.Entry<String, Version> c : b.components().entrySet()) {
+            Version mine = a.components().get(c.getKey());
+            VersionConstraint rule = b.componentUpgradesFrom().get(c.getKey());
+            if (mine != null && rule != null && !rule.matches(mine)) {
+                return refused(a, b, Cut.Rule.COMPONENT_UPGRADES_FROM, c.getKey());
+            }
+            if (mine != null && rule == null && mine.compareTo(c.getValue()) > 0) {
+                return refused(a, b, Cut.Rule.COMPONENT_DOWNGRADE, c.getKey());
+            }
+        }
+        if (!skew.allows(a, b)) {
+            return refused(a, b, Cut.Rule.SKEW, null);
+        }
+        return Optional.empty();
     }
 
-    private Integer find(Version v) {
-        Integer i = index.get(v);
-        return i != null ? i : catalog.get(v).map(r -> index.get(r.version())).orElse(null);
+    private static Optional<Refusal> refused(Release a, Release b, Cut.Rule rule, String component) {
+        return Optional.of(new Refusal(a.version(), b.version(), rule, Optional.ofNullable(component)));
     }
 
-    private PathResult compute(int f, int t) {
-        Version from = releases[f].version();
-        Version to = releases[t].version();
+    /** The path between two releases of the catalog, or what the explanation of its absence means. */
+    Expected path(Version from, Version to) {
+        int f = indexOf(from);
+        int t = indexOf(to);
         if (f == t) {
-            return new UpgradePath(from, to, List.of());
+            return new Found(new UpgradePath(from, to, List.of()));
         }
         if (releases[t].isWithdrawn() || t < f) {
-            Cut c = rules.cut(releases[f], releases[t], "the cluster runs").orElseThrow();
-            return new NoPath(from, to, c.message(), List.of(c));
+            return new Missing(from, to, releases[f], Optional.empty(), List.of(refusal(releases[f], releases[t]).orElseThrow()));
         }
-        int[] dist = distanceTo.computeIfAbsent(t, this::distancesTo);
-        if (dist[f] < 0) {
-            return explain(f, t);
+        if (reaches[f][t]) {
+            return new Found(new UpgradePath(from, to, hops(shortest(f, t))));
         }
-        List<Integer> route = new ArrayList<>();
-        route.add(f);
-        for (int cur = f; cur != t; ) {
-            int next = -1;
-            for (int s : out[cur]) {
-                if (dist[s] == dist[cur] - 1) {
-                    next = s;
-                    break;
-                }
-            }
-            route.add(next);
-            cur = next;
-        }
-        return new UpgradePath(from, to, hops(route));
+        return missing(f, t);
     }
 
-    private int[] distancesTo(int t) {
+    /** Docs: the frontier, the oldest release that still leads on, and every refused hop from the frontier. */
+    private Missing missing(int f, int t) {
+        int frontier = f;
+        for (int i = f + 1; i < t; i++) {
+            if (reaches[f][i]) {
+                frontier = i; // the newest so far: releases are in version order
+            }
+        }
+        List<Integer> leadOn = new ArrayList<>();
+        for (int i = frontier + 1; i < t; i++) {
+            if (!releases[i].isWithdrawn() && reaches[i][t]) {
+                leadOn.add(i);
+            }
+        }
+        Release start = releases[frontier];
+        List<Integer> order = new ArrayList<>();
+        if (!leadOn.isEmpty()) {
+            order.add(leadOn.get(0));
+        }
+        order.add(t);
+        order.addAll(leadOn.subList(Math.min(1, leadOn.size()), leadOn.size()));
+        List<Refusal> refusals = order.stream().map(i -> refusal(start, releases[i]).orElseThrow())
+                .limit(MOST_CUTS).toList();
+        Optional<Version> bridge = leadOn.isEmpty() ? Optional.empty() : Optional.of(releases[leadOn.get(0)].version());
+        return new Missing(releases[f].version(), releases[t].version(), start, bridge, refusals);
+    }
+
+    /** Fewest hops by breadth-first search from {@code f}; among equals, the newest release at each step. */
+    private List<Integer> shortest(int f, int t) {
+        int[] dist = hopsTo.computeIfAbsent(t, this::hopsTo);
+        List<Integer> route = new ArrayList<>(List.of(f));
+        for (int cur = f; cur != t; ) {
+            int here = cur;
+            cur = Arrays.stream(out[here]).filter(s -> dist[s] == dist[here] - 1).findFirst().orElseThrow();
+            route.add(cur);
+        }
+        return route;
+    }
+
+    /** For every release, the fewest hops from it to {@code t} (-1: none), searching backwards over every edge. */
+    private int[] hopsTo(int t) {
         int[] dist = new int[releases.length];
         Arrays.fill(dist, -1);
         dist[t] = 0;
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        queue.add(t);
+        ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(t));
         while (!queue.isEmpty()) {
             int b = queue.poll();
-            for (int a : in[b]) {
-                if (dist[a] < 0) {
+            for (int a = 0; a < releases.length; a++) {
+                if (dist[a] < 0 && edge[a][b]) {
                     dist[a] = dist[b] + 1;
                     queue.add(a);
                 }
             }
         }
         return dist;
+    }
+
+    private boolean[] reachableFrom(int f) {
+        boolean[] seen = new boolean[releases.length];
+        ArrayDeque<Integer> queue = new ArrayDeque<>(List.of(f));
+        seen[f] = true;
+        while (!queue.isEmpty()) {
+            for (int b : out[queue.poll()]) {
+                if (!seen[b]) {
+                    seen[b] = true;
+                    queue.add(b);
+                }
+            }
+        }
+        return seen;
     }
 
     private List<Hop> hops(List<Integer> route) {
@@ -181,9 +224,19 @@ final class AllPairsUpgradeGraph {
             if (move) {
                 workers = b;
             }
-            hops.add(new Hop(a, b, a.version().changeTo(b.version()), move, workers, rules.unchecked(a, b)));
+            hops.add(new Hop(a, b, a.version().changeTo(b.version()), move, workers, unchecked(a, b)));
         }
         return hops;
+    }
+
+    /** Docs, rule 4: the components that change with no rule of {@code b}'s and no check of the skew policy. */
+    private List<String> unchecked(Release a, Release b) {
+        SortedMap<String, Version> mine = a.components();
+        return b.components().entrySet().stream()
+                .filter(c -> mine.containsKey(c.getKey()) && !mine.get(c.getKey()).equals(c.getValue()))
+                .map(Map.Entry::getKey)
+                .filter(c -> !b.componentUpgradesFrom().containsKey(c) && !skew.checks(c))
+                .toList();
     }
 
     private boolean lagExceeds(Release workers, Release controlPlane) {
@@ -198,60 +251,12 @@ final class AllPairsUpgradeGraph {
         return c.get().minor() - w.get().minor() > workerSkew;
     }
 
-    /**
-     * Explains a missing path at the frontier: from the newest release the cluster can reach to the
-     * oldest release that still leads on to the target, the first rule that refuses the hop.
-     */
-    private NoPath explain(int f, int t) {
-        boolean[] reachable = reachableFrom(f);
-        int[] dist = distanceTo.computeIfAbsent(t, this::distancesTo);
-        int frontier = f;
-        for (int i = t - 1; i > f; i--) {
-            if (reachable[i]) {
-                frontier = i;
-                break;
+    private int indexOf(Version v) {
+        for (int i = 0; i < releases.length; i++) {
+            if (releases[i].version().equals(v)) {
+                return i;
             }
         }
-        int bridge = t;
-        for (int n = frontier + 1; n < t; n++) {
-            if (dist[n] >= 0 && !releases[n].isWithdrawn()) {
-                bridge = n;
-                break;
-            }
-        }
-        Release r = releases[frontier];
-        String subject = frontier == f ? "the cluster runs"
-                : "the newest release reachable from " + releases[f].version() + " is";
-        List<Cut> cuts = new ArrayList<>();
-        rules.cut(r, releases[bridge], subject).ifPresent(cuts::add);
-        if (bridge != t) {
-            rules.cut(r, releases[t], subject).ifPresent(cuts::add);
-        }
-        for (int n = frontier + 1; n < t && cuts.size() < 6; n++) {
-            if (n != bridge && !reachable[n] && dist[n] >= 0 && !releases[n].isWithdrawn()) {
-                rules.cut(r, releases[n], subject).ifPresent(cuts::add);
-            }
-        }
-        String reason = cuts.isEmpty() ? "no route through the catalog" : cuts.get(0).message();
-        if (bridge != t) {
-            reason += "; " + releases[bridge].version() + " is the oldest release that leads on to " + releases[t].version();
-        }
-        return new NoPath(releases[f].version(), releases[t].version(), reason, cuts);
-    }
-
-    private boolean[] reachableFrom(int f) {
-        boolean[] seen = new boolean[releases.length];
-        ArrayDeque<Integer> queue = new ArrayDeque<>();
-        seen[f] = true;
-        queue.add(f);
-        while (!queue.isEmpty()) {
-            for (int b : out[queue.poll()]) {
-                if (!seen[b]) {
-                    seen[b] = true;
-                    queue.add(b);
-                }
-            }
-        }
-        return seen;
+        return -1;
     }
 }

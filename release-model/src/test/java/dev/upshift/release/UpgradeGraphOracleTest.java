@@ -15,10 +15,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The graph finds hops among candidates narrowed by version ranges and kubernetes minors, and
- * searches only as far as a query needs. Its oracle is the graph as it was: every pair of releases
- * checked by the same hop rules, edges stored, a plain breadth-first search
- * ({@link AllPairsUpgradeGraph}). On small random catalogs, under several skew policies, both
- * must give the same edges and the same answer to every path query, asked in random order.
+ * searches only as far as a query needs. Its oracle ({@link AllPairsUpgradeGraph}) shares none of
+ * its code: it decides every pair of releases by docs/releases.md's five rules itself, stores every
+ * edge and searches them all. On small random catalogs, under several skew policies, both must give
+ * the same edges and the same path for every query, asked in random order; where there is no path,
+ * the graph's explanation must mean what the oracle derives (which hops are refused, from which
+ * frontier, by which rule, and which release bridges the gap), read from its cuts and sentences.
  */
 class UpgradeGraphOracleTest {
     private static final String[] CONSTRAINTS = {null, null, null, ">=%s", ">=%s <%s", "~%s", "^%s", "%s - %s",
@@ -114,11 +116,49 @@ class UpgradeGraphOracleTest {
                 UpgradeGraph graph = UpgradeGraph.builder(catalog).skewPolicy(policy).workerSkew(workerSkew).build();
                 AllPairsUpgradeGraph oracle = new AllPairsUpgradeGraph(catalog, policy, workerSkew);
                 for (Release[] p : pairs) {
-                    assertThat(graph.path(p[0].version(), p[1].version()))
-                            .as("seed %d, size %d, %s: %s → %s", seed, size, policy, p[0], p[1])
-                            .isEqualTo(oracle.path(p[0].version(), p[1].version()));
+                    String where = String.format("seed %d, size %d, %s: %s → %s", seed, size, policy, p[0], p[1]);
+                    PathResult actual = graph.path(p[0].version(), p[1].version());
+                    AllPairsUpgradeGraph.Expected expected = oracle.path(p[0].version(), p[1].version());
+                    if (expected instanceof AllPairsUpgradeGraph.Found found) {
+                        assertThat(actual).as(where).isEqualTo(found.path());
+                    } else {
+                        assertThat(actual).as(where).isInstanceOf(NoPath.class);
+                        assertMeans((NoPath) actual, (AllPairsUpgradeGraph.Missing) expected, where);
+                    }
                 }
             }
         });
+    }
+
+    /**
+     * The explanation means what the oracle derived: the same refused hops, by the same rules, in
+     * the same order; each cut's sentence names its versions, its component, and who stands at the
+     * frontier (docs/releases.md's examples); the reason is the deciding cut's sentence, followed by
+     * the bridge when one is not the target.
+     */
+    private static void assertMeans(NoPath actual, AllPairsUpgradeGraph.Missing expected, String where) {
+        assertThat(actual.from()).as(where).isEqualTo(expected.from());
+        assertThat(actual.to()).as(where).isEqualTo(expected.to());
+        assertThat(actual.cuts()).as(where).extracting(Cut::from, Cut::to, Cut::rule)
+                .containsExactlyElementsOf(expected.refusals().stream()
+                        .map(r -> org.assertj.core.groups.Tuple.tuple(r.from(), r.to(), r.rule())).toList());
+        String subject = expected.frontier().version().equals(expected.from()) ? "the cluster runs " + expected.from()
+                : "the newest release reachable from " + expected.from() + " is " + expected.frontier().version();
+        for (int i = 0; i < actual.cuts().size(); i++) {
+            Cut cut = actual.cuts().get(i);
+            AllPairsUpgradeGraph.Refusal refusal = expected.refusals().get(i);
+            assertThat(cut.message()).as(where).contains(cut.to().toString());
+            if (cut.rule() != Cut.Rule.WITHDRAWN) {
+                assertThat(cut.message()).as(where).contains(cut.from().toString());
+            }
+            refusal.component().ifPresent(c -> assertThat(cut.message()).as(where).startsWith(c + " "));
+            if (cut.rule() == Cut.Rule.UPGRADES_FROM || cut.rule() == Cut.Rule.COMPONENT_UPGRADES_FROM) {
+                assertThat(cut.message()).as(where).contains(" but " + subject);
+            }
+        }
+        String bridge = expected.bridge().map(b -> "; " + b + " is the oldest release that leads on to " + expected.to())
+                .orElse("");
+        assertThat(actual.reason()).as(where).isEqualTo(actual.cuts().get(0).message() + bridge);
+        assertThat(actual.rule()).as(where).contains(expected.refusals().get(0).rule());
     }
 }

@@ -97,7 +97,7 @@ final class Times {
         }
         String name = text.strip();
         if (!ZONES.contains(name)) {
-            String hint = Suggestions.closest(name, ZONES).map(c -> "; did you mean '" + c + "'?")
+            String hint = Suggestions.closest(name, ZONES).map(Suggestions::didYouMean)
                     .orElse("; expected an IANA name such as UTC, Europe/Berlin or America/New_York");
             throw new SyntaxException("time zone", text, text.length() - text.stripLeading().length(),
                     "unknown name" + hint);

@@ -2,15 +2,19 @@ package dev.upshift.common.problem;
 
 import static org.apiguardian.api.API.Status.MAINTAINED;
 
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
  * "Did you mean" hints for misspelt names: fields, kinds, zones, enumerated words, command-line
- * options. Every Upshift message that suggests a name uses it, and tools that embed Upshift can use
- * it for their own messages so that suggestions read alike. Pure and thread-safe.
+ * options. Every Upshift message that suggests a name picks it with {@link #closest} and writes it
+ * with {@link #didYouMean}, in one form ({@code "; did you mean 'a', 'b' or 'c'?"}, each name in
+ * single quotes); tools that embed Upshift can use it for their own messages so that suggestions
+ * read alike. Pure and thread-safe.
  */
 @API(status = MAINTAINED, since = "0.1")
 public final class Suggestions {
@@ -51,11 +55,52 @@ public final class Suggestions {
     }
 
     /**
-     * {@code "; did you mean 'X'?"} when a candidate is close, otherwise {@code listPrefix}
+     * Up to {@code limit} candidates close to {@code word}, closest first: {@link #closest(String,
+     * Collection)} asked again without the names it already gave, so ties keep the candidates' order.
+     */
+    public static List<String> closest(String word, Collection<String> candidates, int limit) {
+        List<String> left = new ArrayList<>(candidates);
+        List<String> close = new ArrayList<>();
+        while (close.size() < limit) {
+            Optional<String> next = closest(word, left);
+            if (next.isEmpty()) {
+                break;
+            }
+            close.add(next.get());
+            left.remove(next.get());
+        }
+        return List.copyOf(close);
+    }
+
+    /** {@code "; did you mean 'X'?"}: the one way a message suggests a name. */
+    public static String didYouMean(String suggestion) {
+        return didYouMean(List.of(suggestion));
+    }
+
+    /**
+     * {@code "; did you mean 'a'?"}, {@code "; did you mean 'a' or 'b'?"} or {@code "; did you mean
+     * 'a', 'b' or 'c'?"}, naming the suggestions in their order; empty when there are none.
+     */
+    public static String didYouMean(List<String> suggestions) {
+        if (suggestions.isEmpty()) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder("; did you mean ");
+        for (int i = 0; i < suggestions.size(); i++) {
+            if (i > 0) {
+                text.append(i == suggestions.size() - 1 ? " or " : ", ");
+            }
+            text.append('\'').append(suggestions.get(i)).append('\'');
+        }
+        return text.append('?').toString();
+    }
+
+    /**
+     * {@link #didYouMean(String)} the closest candidate when one is close, otherwise {@code listPrefix}
      * followed by every candidate, comma-separated.
      */
     public static String hint(String word, Collection<String> candidates, String listPrefix) {
-        return closest(word, candidates).map(c -> "; did you mean '" + c + "'?")
+        return closest(word, candidates).map(Suggestions::didYouMean)
                 .orElse(listPrefix + String.join(", ", candidates));
     }
 

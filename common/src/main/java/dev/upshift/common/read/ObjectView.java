@@ -269,7 +269,7 @@ public final class ObjectView {
                 problems.error(document.keyLocation(childPointer(name)), () -> fieldPath(name), () -> {
                     Set<String> known = new LinkedHashSet<>(read);
                     known.addAll(expected);
-                    return "unknown field" + Suggestions.closest(name, known).map(c -> "; did you mean '" + c + "'?")
+                    return "unknown field" + Suggestions.closest(name, known).map(Suggestions::didYouMean)
                             .orElse("; expected " + (known.isEmpty() ? "no fields" : "one of: " + String.join(", ", known)));
                 });
             }

@@ -60,6 +60,36 @@ class SuggestionsTest {
         assertThat(Suggestions.closest("Relase", List.of("Release", "FieldRules"))).contains("Release");
     }
 
+    @Test
+    @DisplayName("every suggestion is written one way: each name in single quotes, the last after 'or'")
+    void suggestionsReadOneWay() {
+        assertThat(Suggestions.didYouMean("prod")).isEqualTo("; did you mean 'prod'?");
+        assertThat(Suggestions.didYouMean(List.of("1.0.0", "1.1.0"))).isEqualTo("; did you mean '1.0.0' or '1.1.0'?");
+        assertThat(Suggestions.didYouMean(List.of("a", "b", "c"))).isEqualTo("; did you mean 'a', 'b' or 'c'?");
+        assertThat(Suggestions.didYouMean(List.of())).isEmpty();
+        assertThat(Suggestions.hint("Relase", List.of("Release", "FieldRules"), "; expected one of: "))
+                .isEqualTo("; did you mean 'Release'?");
+        assertThat(Suggestions.hint("Nothing", List.of("Release", "FieldRules"), "; expected one of: "))
+                .isEqualTo("; expected one of: Release, FieldRules");
+    }
+
+    @Test
+    @DisplayName("several suggestions are the closest names in turn, closest first, ties in the candidates' order")
+    void severalSuggestionsAreTheClosestInTurn() {
+        List<String> clusters = List.of("dev-3", "dev-1", "prod-1", "dev-2", "dev-10");
+
+        assertThat(Suggestions.closest("dev-0", clusters, 3)).containsExactly("dev-3", "dev-1", "dev-2");
+        assertThat(Suggestions.closest("dev-10", clusters, 3)).containsExactly("dev-10", "dev-1", "dev-3");
+        assertThat(Suggestions.closest("staging", clusters, 3)).isEmpty();
+        assertThat(Suggestions.closest("dev-0", clusters, 0)).isEmpty();
+        qt().forAll(strings().betweenCodePoints('a', 'c').ofLengthBetween(1, 4)).checkAssert(word -> {
+            List<String> names = List.of("a", "ab", "abc", "b", "ba", "cab", "ccc");
+            List<String> few = Suggestions.closest(word, names, 3);
+            assertThat(few).hasSizeLessThanOrEqualTo(3).doesNotHaveDuplicates();
+            assertThat(few.stream().findFirst()).isEqualTo(Suggestions.closest(word, names));
+        });
+    }
+
     /** The recursive definition, memoised: the oracle. */
     private record Osa(String a, String b, Map<Long, Integer> memo) {
         Osa(String a, String b) {

@@ -158,7 +158,7 @@ public final class CrossReferences {
     }
 
     /**
-     * {@code : no cluster has stage=production; did you mean prod? (values: dev, staging, prod)} for
+     * {@code : no cluster has stage=production; did you mean 'prod'? (values: dev, staging, prod)} for
      * a stage's first plain label matcher: the label's values among the upgrade's clusters, those
      * of its stages in stage order first, then those in no stage; empty without such a matcher.
      */
@@ -180,7 +180,7 @@ public final class CrossReferences {
         }
         List<String> listed = new ArrayList<>(values);
         return ": no cluster has " + key + "=" + m.value() + closestValue(m.value(), values)
-                .map(v -> "; did you mean " + v + "?").orElse("") + " (values: "
+                .map(Suggestions::didYouMean).orElse("") + " (values: "
                 + String.join(", ", listed.size() <= LISTED ? listed : listed.subList(0, LISTED))
                 + (listed.size() <= LISTED ? "" : ", …") + ")";
     }
@@ -276,7 +276,7 @@ public final class CrossReferences {
     }
 
     private static String suggestion(String word, Set<String> known, String otherwise) {
-        return Suggestions.closest(word, known).map(s -> "; did you mean '" + s + "'?").orElse(otherwise);
+        return Suggestions.closest(word, known).map(Suggestions::didYouMean).orElse(otherwise);
     }
 
     /** {@code /spec/stages/1/matchers} → {@code spec.stages[1].matchers}. */

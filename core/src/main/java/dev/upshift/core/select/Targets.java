@@ -59,7 +59,7 @@ public final class Targets {
                 known.add(all.get(i).version().toString());
             }
             return new ResolvedTarget.Unresolved(target, ResolvedTarget.Why.UNKNOWN_RELEASE, "unknown release '"
-                    + version + "'" + Suggestions.closest(version.toString(), known).map(s -> "; did you mean '" + s + "'?")
+                    + version + "'" + Suggestions.closest(version.toString(), known).map(Suggestions::didYouMean)
                             .orElse("; the catalog has no release of that version"));
         }
         if (release.get().isWithdrawn()) {

@@ -157,7 +157,7 @@ class UnreadableDocumentsTest {
         assertThat(FleetValidator.create().validate(FleetFiles.load(dir)).hasErrors()).isTrue();
         assertThat(validated()).anySatisfy(p -> assertThat(p).matches("upgrade.yaml:\\d+:\\d+: spec.stages\\[2\\].matchers: "
                 + "stage production selects none of the upgrade's clusters: no cluster has stage=production; did you mean"
-                + " prod\\? \\(values: dev, staging, prod\\)"));
+                + " 'prod'\\? \\(values: dev, staging, prod\\)"));
         assertThat(planned(plan())).isEqualTo(validated());
     }
 

@@ -10,7 +10,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
@@ -63,19 +62,9 @@ final class Fleets {
      * close names, closest first; else the names themselves when there are few, or nothing.
      */
     static String hint(String name, Collection<String> names) {
-        List<String> left = new ArrayList<>(names);
-        List<String> close = new ArrayList<>();
-        while (close.size() < CLOSE_NAMES) {
-            String next = Suggestions.closest(name, left).orElse(null);
-            if (next == null) {
-                break;
-            }
-            close.add("'" + next + "'");
-            left.remove(next);
-        }
+        List<String> close = Suggestions.closest(name, names, CLOSE_NAMES);
         if (!close.isEmpty()) {
-            String last = close.remove(close.size() - 1);
-            return "; did you mean " + (close.isEmpty() ? "" : String.join(", ", close) + " or ") + last + "?";
+            return Suggestions.didYouMean(close);
         }
         if (names.isEmpty() || names.size() > 12) {
             return "";

@@ -3,7 +3,6 @@ package dev.upshift.examples.cli;
 import dev.upshift.common.problem.Suggestions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -93,7 +92,6 @@ final class UnknownArguments {
     }
 
     private static String suggestion(String name, List<String> candidates) {
-        Optional<String> close = Suggestions.closest(name, candidates);
-        return close.map(c -> "; did you mean '" + c + "'?").orElse("");
+        return Suggestions.closest(name, candidates).map(Suggestions::didYouMean).orElse("");
     }
 }

@@ -245,18 +245,17 @@ final class WindowsCommand implements Callable<Integer> {
 
     /**
      * RFC 3339 with Z or an offset, or a date meaning its midnight in UTC, within the range schedules
-     * are computed for (from 1900-01-01T00:00:00Z up to, not including, 9000-01-01T00:00:00Z).
+     * are computed for: {@link AllowedIntervals#EARLIEST} up to, not including,
+     * {@link AllowedIntervals#LATEST} (1900-01-01T00:00:00Z to 9000-01-01T00:00:00Z), the schedule
+     * module's own bounds, so that the CLI never accepts a time a query would refuse.
      */
     static final class InstantConverter implements CommandLine.ITypeConverter<Instant> {
-        static final Instant EARLIEST = Instant.parse("1900-01-01T00:00:00Z");
-        static final Instant LATEST = Instant.parse("9000-01-01T00:00:00Z");
-
         @Override
         public Instant convert(String value) {
             Instant at = parse(value);
-            if (at.isBefore(EARLIEST) || !at.isBefore(LATEST)) {
+            if (at.isBefore(AllowedIntervals.EARLIEST) || !at.isBefore(AllowedIntervals.LATEST)) {
                 throw new CommandLine.TypeConversionException("'" + value + "' is outside the supported range: from "
-                        + EARLIEST + " up to, not including, " + LATEST);
+                        + AllowedIntervals.EARLIEST + " up to, not including, " + AllowedIntervals.LATEST);
             }
             return at;
         }

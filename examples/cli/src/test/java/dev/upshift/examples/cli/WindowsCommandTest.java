@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.upshift.schedule.AllowedIntervals;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -289,6 +290,23 @@ class WindowsCommandTest {
                     + " 9000-01-01T00:00:00Z").doesNotContain("Exception").doesNotContain("java.");
         }
         assertThat(windows(f, "--from", "8999-12-31T00:00:00Z", "--count", "1").code()).isZero();
+    }
+
+    @Test
+    @DisplayName("the range's ends are AllowedIntervals' own: its first instant is a time windows answers for, the second before is wrong usage")
+    void rangeEndsAreTheScheduleModules() throws IOException {
+        String f = file("seed.yaml", SEED);
+        Run first = windows(f, "--from", AllowedIntervals.EARLIEST.toString(), "--count", "1");
+        Run before = windows(f, "--from", AllowedIntervals.EARLIEST.minusSeconds(1).toString(), "--count", "1");
+        Run last = windows(f, "--from", "8999-12-01", "--until", AllowedIntervals.LATEST.minusSeconds(1).toString());
+        Run end = windows(f, "--from", "8999-12-01", "--until", AllowedIntervals.LATEST.toString());
+
+        assertThat(first.code()).as(first.err()).isNotEqualTo(Main.USAGE);
+        assertThat(first.err()).doesNotContain("outside the supported range");
+        assertThat(before.code()).isEqualTo(Main.USAGE);
+        assertThat(last.code()).as(last.err()).isZero();
+        assertThat(end.code()).isEqualTo(Main.USAGE);
+        assertThat(end.err()).contains("outside the supported range");
     }
 
     @Test

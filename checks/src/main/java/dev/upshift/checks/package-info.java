@@ -3,4 +3,4 @@
  * commands they show print what they show, and README.md's snippets run in a separate project
  * against the installed artifacts.
  */
-package dev.upshift.examples.checks;
+package dev.upshift.checks;

@@ -1,4 +1,4 @@
-package dev.upshift.examples.checks;
+package dev.upshift.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.upshift.examples.checks;
+package dev.upshift.checks;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

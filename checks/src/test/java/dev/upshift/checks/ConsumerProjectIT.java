@@ -1,4 +1,4 @@
-package dev.upshift.examples.checks;
+package dev.upshift.checks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -98,7 +98,7 @@ class ConsumerProjectIT {
     /** The consumer project, with README.md's snippets as its tests. */
     private Path consumerProject(Path root) throws IOException {
         Path project = work.resolve("consumer");
-        Path skeleton = root.resolve("examples/checks/src/it/consumer");
+        Path skeleton = root.resolve("checks/src/it/consumer");
         try (var files = Files.walk(skeleton)) {
             for (Path from : files.filter(Files::isRegularFile).toList()) {
                 Path to = project.resolve(skeleton.relativize(from).toString());
