@@ -78,11 +78,16 @@ public final class ApiRules {
             .because("a user must see whether a type is stable, experimental or internal, and since when"
                     + " (@API(status, since), as JUnit marks its types)");
 
+    /**
+     * A public or protected member that is not itself marked {@code @API(status = INTERNAL)} (as
+     * JUnit marks a method that its own modules call across packages and users must not).
+     */
     private static boolean api(JavaMember member) {
         Set<JavaModifier> modifiers = member.getModifiers();
         return (modifiers.contains(JavaModifier.PUBLIC) || modifiers.contains(JavaModifier.PROTECTED))
                 && !modifiers.contains(JavaModifier.SYNTHETIC)
-                && !modifiers.contains(JavaModifier.BRIDGE);
+                && !modifiers.contains(JavaModifier.BRIDGE)
+                && !internalStatus(member.tryGetAnnotationOfType(API));
     }
 
     private static void report(Object where, String what, Collection<JavaClass> named, ConditionEvents events) {
@@ -106,12 +111,16 @@ public final class ApiRules {
         for (Optional<JavaClass> t = Optional.of(type); t.isPresent(); t = t.get().getEnclosingClass()) {
             Optional<? extends JavaAnnotation<JavaClass>> api = t.get().tryGetAnnotationOfType(API);
             if (api.isPresent()) {
-                return api.get().get("status")
-                        .map(status -> status instanceof JavaEnumConstant constant ? constant.name() : status.toString())
-                        .filter("INTERNAL"::equals)
-                        .isPresent();
+                return internalStatus(api);
             }
         }
         return false;
+    }
+
+    private static boolean internalStatus(Optional<? extends JavaAnnotation<?>> api) {
+        return api.flatMap(a -> a.get("status"))
+                .map(status -> status instanceof JavaEnumConstant constant ? constant.name() : status.toString())
+                .filter("INTERNAL"::equals)
+                .isPresent();
     }
 }

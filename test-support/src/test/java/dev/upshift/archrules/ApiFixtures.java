@@ -120,6 +120,24 @@ public final class ApiFixtures {
         void packagePrivate(HiddenContract contract) {}
     }
 
+    /** An API type whose one member marked internal names an internal type, as a module's own bridge does. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static final class InternalMemberNamesHidden {
+        @API(status = INTERNAL, since = "0.1")
+        public Hidden bridge() {
+            return new Hidden();
+        }
+    }
+
+    /** The same member marked experimental: a violation. */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public static final class ExperimentalMemberNamesHidden {
+        @API(status = EXPERIMENTAL, since = "0.1")
+        public Hidden bridge() {
+            return new Hidden();
+        }
+    }
+
     /** Package-private: not API, whatever it names. */
     static final class PackagePrivateNamesHidden {
         public Hidden hidden() {

@@ -52,6 +52,15 @@ class ApiRulesTest {
     }
 
     @Test
+    @DisplayName("a member marked @API(status = INTERNAL) is not API, whatever it names; marked otherwise, it is checked")
+    void internalMembersAreNotApi() {
+        assertThat(ApiRules.apiNamesNoInternalType.evaluate(only(ApiFixtures.InternalMemberNamesHidden.class))
+                .hasViolation()).isFalse();
+        assertThat(ApiRules.apiNamesNoInternalType.evaluate(only(ApiFixtures.ExperimentalMemberNamesHidden.class))
+                .hasViolation()).isTrue();
+    }
+
+    @Test
     @DisplayName("internal types may name each other, and non-public types are not API")
     void internalAndNonPublicTypesAreNotChecked() {
         JavaClasses fixtures = new ClassFileImporter().importPackagesOf(ApiFixtures.class).that(
