@@ -10,13 +10,10 @@ import dev.upshift.spi.HistoryEntry;
 import dev.upshift.testing.TestPostgres;
 import dev.upshift.testkit.assertions.UpshiftAssertions;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -163,7 +160,7 @@ class OperatorProcessTest {
         // the lease is written before the replica reads it back and takes its term: take it over only once it leads
         eventually(a, "replica-a leads", () -> a.output().contains("replica-a, epoch 1 leads"));
 
-        takeOver("intruder");
+        Leases.takeOver(api.client, NAMESPACE, LEASE, "intruder");
 
         assertThat(a.await()).as("exit status; output:%n%s", a.output()).isEqualTo(1);
         assertThat(a.lines()).filteredOn(l -> l.startsWith("upshift-operator: ")).last().isEqualTo("upshift-operator:"
@@ -171,29 +168,6 @@ class OperatorProcessTest {
                 + " election");
         assertThat(a.output()).contains("replica-a, epoch 1 stops acting: the lease was lost").doesNotContain("Exception");
         assertThat(holder()).isEqualTo("intruder");
-    }
-
-    /**
-     * Takes the lease over as another candidate does: reads it, writes itself in as holder with the
-     * version it read, and, when the replica renewed it in between (409 Conflict, the replica renews
-     * every 500 ms), reads it again and tries again.
-     */
-    private void takeOver(String identity) {
-        for (int tries = 1; ; tries++) {
-            Lease lease = api.client.resources(Lease.class).inNamespace(NAMESPACE).withName(LEASE).get();
-            lease.getSpec().setHolderIdentity(identity);
-            lease.getSpec().setLeaseTransitions(lease.getSpec().getLeaseTransitions() + 1);
-            lease.getSpec().setLeaseDurationSeconds(3600);
-            lease.getSpec().setRenewTime(ZonedDateTime.now(ZoneOffset.UTC));
-            try {
-                api.client.resource(lease).update();
-                return;
-            } catch (KubernetesClientException e) {
-                if (e.getCode() != 409 || tries == 20) {
-                    throw e;
-                }
-            }
-        }
     }
 
     private OperatorProcess start(String identity, TestInfo test) throws IOException {

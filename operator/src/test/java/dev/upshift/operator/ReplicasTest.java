@@ -7,11 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.upshift.operator.resource.ClusterUpgradeStatus;
 import dev.upshift.testkit.assertions.UpshiftAssertions;
 import dev.upshift.testkit.fake.FakeProbe;
-import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
 import java.util.HashSet;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -66,12 +63,7 @@ class ReplicasTest {
         UpshiftOperator a = world.replica("replica-a", true);
         eventually("replica-a leads", () -> a.term().isPresent());
 
-        Lease lease = client.resources(Lease.class).inNamespace(OperatorWorld.NAMESPACE).withName("upshift-operator").get();
-        lease.getSpec().setHolderIdentity("intruder");
-        lease.getSpec().setLeaseTransitions(lease.getSpec().getLeaseTransitions() + 1);
-        lease.getSpec().setLeaseDurationSeconds(3600);
-        lease.getSpec().setRenewTime(ZonedDateTime.now(ZoneOffset.UTC));
-        client.resource(lease).update();
+        Leases.takeOver(client, OperatorWorld.NAMESPACE, "upshift-operator", "intruder");
 
         eventually("replica-a's term ends", () -> !world.ended.isEmpty());
         assertThat(a.term()).isEmpty();
