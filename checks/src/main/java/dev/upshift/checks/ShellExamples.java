@@ -122,7 +122,11 @@ final class ShellExamples {
         return words;
     }
 
-    /** Whether {@code actual} is {@code expected}, where an expected line {@code ...} stands for any lines. */
+    /**
+     * Whether {@code actual} is {@code expected}, where an expected line {@code ...} stands for any
+     * lines, and an ellipsis {@code …} inside an expected line for any run of characters other than
+     * white space (a name that differs per run, such as the demo's own folder).
+     */
     static boolean matches(List<String> expected, List<String> actual) {
         boolean[] next = new boolean[actual.size() + 1];
         next[actual.size()] = true;
@@ -131,11 +135,25 @@ final class ShellExamples {
             for (int j = actual.size(); j >= 0; j--) {
                 cur[j] = expected.get(i).equals(ANY_LINES)
                         ? next[j] || (j < actual.size() && cur[j + 1])
-                        : j < actual.size() && expected.get(i).equals(actual.get(j)) && next[j + 1];
+                        : j < actual.size() && sameLine(expected.get(i), actual.get(j)) && next[j + 1];
             }
             next = cur;
         }
         return next[0];
+    }
+
+    private static boolean sameLine(String expected, String actual) {
+        if (!expected.contains("…")) {
+            return expected.equals(actual);
+        }
+        StringBuilder regex = new StringBuilder();
+        for (String part : expected.split("…", -1)) {
+            if (regex.length() > 0) {
+                regex.append("\\S*");
+            }
+            regex.append(java.util.regex.Pattern.quote(part));
+        }
+        return actual.matches(regex.toString()) || expected.equals(actual);
     }
 
     private static final class Builder {

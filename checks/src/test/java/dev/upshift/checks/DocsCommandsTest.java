@@ -84,6 +84,11 @@ class DocsCommandsTest {
         assertThat(ShellExamples.matches(List.of("one", "...", "three"), List.of("one", "three"))).isTrue();
         assertThat(ShellExamples.matches(List.of("one", "...", "three"), List.of("one", "two"))).isFalse();
         assertThat(ShellExamples.matches(List.of("one"), List.of("one", "two"))).isFalse();
+        assertThat(ShellExamples.matches(List.of("in /tmp/upshift-demo-…/fleet, …"), List.of("in /tmp/upshift-demo-81/fleet, 2")))
+                .isTrue();
+        assertThat(ShellExamples.matches(List.of("in /tmp/upshift-demo-…/fleet"), List.of("in /tmp/upshift-demo- 81/fleet")))
+                .as("… stands for no white space").isFalse();
+        assertThat(ShellExamples.matches(List.of("a.b…"), List.of("axb1"))).as("the rest of the line is literal").isFalse();
     }
 
     /** Runs the commands in one JVM started in the repository root, as a reader would from there. */

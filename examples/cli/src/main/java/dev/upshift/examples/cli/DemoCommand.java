@@ -59,7 +59,8 @@ final class DemoCommand implements Callable<Integer> {
     Instant now;
 
     @Option(names = "--html", paramLabel = "FILE",
-            description = "where to write the HTML report; default: upshift-demo.html in the system's temporary folder")
+            description = "where to write the HTML report; default: report.html in the run's own folder"
+                    + " (upshift-demo-<random> in the system's temporary folder)")
     Path html;
 
     @Option(names = "--git", description = "instead: commit the demo fleet into a fresh local GitOps repository,"
@@ -71,13 +72,14 @@ final class DemoCommand implements Callable<Integer> {
         if (git) {
             return DemoGit.run(DemoFleet.root(), now != null ? now : DEMO_NOW, spec.commandLine().getOut());
         }
-        Path report = html != null ? html : Path.of(System.getProperty("java.io.tmpdir"), "upshift-demo.html");
-        return run(DemoFleet.root(), now != null ? now : DEMO_NOW, report, spec.commandLine().getOut(),
+        Path folder = DemoFolder.create();
+        Path report = html != null ? html : folder.resolve("report.html");
+        return run(DemoFleet.root(), now != null ? now : DEMO_NOW, folder, report, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
     }
 
     /** The demo on a fleet folder at an instant (the embedded fleet unless a test gives another). */
-    static int run(Path fleet, Instant at, Path report, PrintWriter out, PrintWriter err) {
+    static int run(Path fleet, Instant at, Path folder, Path report, PrintWriter out, PrintWriter err) {
         PlanInput input = Fleets.read(fleet);
         Plan plan = Planner.standard().plan(input, at);
         // the demo fleet's one warning (two upgrades claim a cluster) is on purpose: its plan shows it blocked
@@ -118,7 +120,7 @@ final class DemoCommand implements Callable<Integer> {
         busiest(sim).ifPresent(step -> out.println("On " + step.at() + ", mid-rollout: " + counts(step.counts())));
         writeReport(sim, EndOfLife.forecast(prepared, sim), report);
         out.println("HTML report (timeline per stage and cluster, and the plan): " + report.toAbsolutePath());
-        Path copy = DemoTimeLapse.run(fleet, at, FAILURE_RATE, out);
+        Path copy = DemoTimeLapse.run(fleet, folder.resolve("fleet"), at, FAILURE_RATE, out);
         out.println();
         out.println("Try it on the files in " + FILES + ":");
         String instant = " --now " + at;

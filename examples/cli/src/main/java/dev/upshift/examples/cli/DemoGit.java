@@ -32,7 +32,7 @@ final class DemoGit {
     private DemoGit() {}
 
     static int run(Path demoFleet, Instant at, PrintWriter out) {
-        Path root = Path.of(System.getProperty("java.io.tmpdir"), "upshift-demo-gitops");
+        Path root = DemoFolder.create();
         Path bare = root.resolve("fleet.git");
         Clock clock = Clock.fixed(at, ZoneOffset.UTC);
         try {

@@ -29,13 +29,8 @@ final class DemoTimeLapse {
 
     private DemoTimeLapse() {}
 
-    static String folderName() {
-        return "upshift-demo-fleet";
-    }
-
-    /** Runs it; the copy's folder. */
-    static Path run(Path demoFleet, Instant from, double failureRate, PrintWriter out) {
-        Path copy = Path.of(System.getProperty("java.io.tmpdir"), folderName());
+    /** Runs it on a copy of {@code demoFleet} made at {@code copy}; the copy's folder. */
+    static Path run(Path demoFleet, Path copy, Instant from, double failureRate, PrintWriter out) {
         replace(demoFleet, copy);
         Instant until = from.plus(SPAN);
         List<HistoryEntry> recorded = new ArrayList<>();

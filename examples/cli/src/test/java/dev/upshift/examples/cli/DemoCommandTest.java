@@ -30,8 +30,8 @@ class DemoCommandTest {
     private static Cli demo(Path fleet) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        int code = DemoCommand.run(fleet, Instant.parse(TestFleet.NOW), fleet.resolveSibling(fleet.getFileName() + "-report.html"),
-                new PrintWriter(out), new PrintWriter(err));
+        int code = DemoCommand.run(fleet, Instant.parse(TestFleet.NOW), fleet.resolveSibling(fleet.getFileName() + "-demo"),
+                fleet.resolveSibling(fleet.getFileName() + "-report.html"), new PrintWriter(out), new PrintWriter(err));
         return new Cli(code, out.toString(), err.toString());
     }
 
@@ -98,7 +98,10 @@ class DemoCommandTest {
         assertThat(table).allSatisfy(l -> assertThat(l.codePointCount(0, l.length()))
                 .isLessThanOrEqualTo(PlanTable.WIDTH + PlanTable.HOP_WIDTH));
         assertThat(Cli.run("demo", "--now", "2026-11-22T08:00:00Z").out()).contains("Its plan at 2026-11-22T08:00:00Z:");
-        assertThat(Cli.run("demo").out()).isEqualTo(r.out());
+        Cli again = Cli.run("demo");
+        assertThat(anyFolder(again.out())).as("the same, but in a folder of its own").isEqualTo(anyFolder(r.out()))
+                .isNotEqualTo(again.out());
+        assertThat(folders(again.out())).as("one folder a run").hasSize(1).doesNotContainAnyElementsOf(folders(r.out()));
     }
 
     @Test
@@ -115,5 +118,20 @@ class DemoCommandTest {
         static dev.upshift.core.plan.Plan plan(Path fleet) {
             return dev.upshift.core.plan.Planner.standard().plan(Fleets.read(fleet), Instant.parse(TestFleet.NOW));
         }
+    }
+
+    /** A run's output with its own folder's name (upshift-demo-<random>) written as the docs write it. */
+    static String anyFolder(String output) {
+        return output.replaceAll("upshift-demo-\\d+", "upshift-demo-…");
+    }
+
+    /** The run folders an output names. */
+    static java.util.Set<String> folders(String output) {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("upshift-demo-\\d+").matcher(output);
+        while (m.find()) {
+            out.add(m.group());
+        }
+        return out;
     }
 }
