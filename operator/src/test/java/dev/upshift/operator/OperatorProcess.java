@@ -66,6 +66,30 @@ final class OperatorProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * The output without fabric8's own warning, with its stack trace, when its leader elector's
+     * renewal lost a race for the lease (409 Conflict): what a lease taken over produces in the
+     * library, not an error of Upshift's.
+     */
+    String outputWithoutLeaseConflicts() {
+        StringBuilder out = new StringBuilder();
+        boolean inConflict = false;
+        for (String line : output().split("\n", -1)) {
+            if (line.contains("WARN io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector")) {
+                inConflict = true;
+                continue;
+            }
+            if (inConflict && (line.startsWith("io.fabric8.kubernetes.client.KubernetesClientException")
+                    || line.startsWith("Caused by: io.fabric8.kubernetes.client.KubernetesClientException")
+                    || line.startsWith("\tat ") || line.startsWith("\t... "))) {
+                continue;
+            }
+            inConflict = false;
+            out.append(line).append('\n');
+        }
+        return out.toString();
+    }
+
     /** Sends {@code SIGTERM} (a pod's stop) and waits for the exit. */
     int terminate() throws InterruptedException {
         process.destroy();
