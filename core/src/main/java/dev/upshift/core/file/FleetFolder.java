@@ -120,6 +120,20 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
         return read().upgrades();
     }
 
+    /**
+     * What the folder's files are now, cheaply: their names and a checksum of each one's bytes
+     * (hidden files and folders left out, as the reader leaves them out). Two fingerprints are equal
+     * when the files were the same, so that a caller keeps what it made of the last {@link #read()}
+     * while they stay the same ({@code FleetPreparation} keeps the prepared fleet). When the folder
+     * cannot be walked, the fingerprint is equal to no other, so that the reading that follows says
+     * why.
+     *
+     * @return an opaque value, compared with {@link Object#equals}
+     */
+    public Object fingerprint() {
+        return FolderFingerprint.of(root);
+    }
+
     private FleetFiles files() {
         FleetFiles fleet = FleetFiles.load(root, files);
         SourceLocation rootItself = SourceLocation.of(root.toString());
