@@ -8,6 +8,7 @@ module dev.upshift.testkit {
     requires transitive dev.upshift.spi;
     // the fakes (dev.upshift.testkit.fake) and the history oracle: the parts that need the SPI only
     requires transitive dev.upshift.testkit.spi;
+    requires transitive dev.upshift.front;
     requires static transitive org.junit.jupiter.api;
     requires transitive org.assertj.core;
 

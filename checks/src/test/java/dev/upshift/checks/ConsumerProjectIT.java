@@ -40,6 +40,7 @@ class ConsumerProjectIT {
             new Artifact("release-model", "upshift-release-model", true),
             new Artifact("spi", "upshift-spi", true),
             new Artifact("core", "upshift-core", true),
+            new Artifact("front", "upshift-front", true),
             new Artifact("testkit-spi", "upshift-testkit-spi", true),
             new Artifact("testkit", "upshift-testkit", true));
 

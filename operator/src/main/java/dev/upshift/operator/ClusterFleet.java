@@ -2,7 +2,8 @@ package dev.upshift.operator;
 
 import dev.upshift.core.engine.FleetReading;
 import dev.upshift.core.engine.FleetSource;
-import dev.upshift.core.plan.PlanInput;
+import dev.upshift.core.fleet.FleetContents;
+import dev.upshift.core.plan.FleetPreparation;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.operator.resource.ClusterUpgradeResource;
@@ -24,17 +25,16 @@ import java.util.function.Supplier;
  * The fleet as the operator reads it for each engine pass: the releases, schedules and upgrades from
  * the operator's custom resources in its namespace, the clusters from a {@link ClusterInventory}
  * (Cluster API's, through the Kubernetes adapter). The prepared fleet is kept while every resource's
- * version and every cluster stay the same (preparing is the costly part of planning).
+ * version and every cluster stay the same: they are the fingerprint its {@link FleetPreparation}
+ * compares.
  */
 final class ClusterFleet implements FleetSource {
     private final KubernetesClient client;
     private final String namespace;
     private final ClusterInventory inventory;
     private final Supplier<Map<String, Version>> observed;
-    private final Planner planner;
+    private final FleetPreparation preparation;
     private final ResourceDocuments documents = new ResourceDocuments();
-    private List<Object> key;
-    private PreparedFleet prepared;
     private ResourceDocuments.Read read;
 
     ClusterFleet(KubernetesClient client, String namespace, ClusterInventory inventory,
@@ -43,7 +43,7 @@ final class ClusterFleet implements FleetSource {
         this.namespace = Objects.requireNonNull(namespace, "namespace");
         this.inventory = Objects.requireNonNull(inventory, "inventory");
         this.observed = Objects.requireNonNull(observed, "observed");
-        this.planner = Objects.requireNonNull(planner, "planner");
+        this.preparation = FleetPreparation.by(planner);
     }
 
     @Override
@@ -52,16 +52,17 @@ final class ClusterFleet implements FleetSource {
         List<MaintenanceScheduleResource> schedules = list(MaintenanceScheduleResource.class);
         List<ClusterUpgradeResource> upgrades = list(ClusterUpgradeResource.class);
         Listing<ManagedCluster> clusters = inventory.clusters();
-        List<Object> next = List.of(versions(releases), versions(schedules), versions(upgrades), clusters);
-        if (!next.equals(key)) {
-            ResourceDocuments.Read r = documents.read(releases, schedules, upgrades);
-            PlanInput input = PlanInput.from(() -> clusters, r::releases, r::schedules, r::upgrades, List.of())
-                    .withFields(r.fields()).withUnread(r.unread());
-            prepared = planner.prepare(input);
-            read = r;
-            key = next;
-        }
+        List<Object> fingerprint = List.of(versions(releases), versions(schedules), versions(upgrades), clusters);
+        PreparedFleet prepared = preparation.prepare(fingerprint, () -> contents(clusters,
+                documents.read(releases, schedules, upgrades)));
         return new FleetReading(prepared, observed.get());
+    }
+
+    /** The fleet as one reading of the resources and the inventory found it; remembered for {@link #lastRead()}. */
+    private FleetContents contents(Listing<ManagedCluster> clusters, ResourceDocuments.Read r) {
+        read = r;
+        return new FleetContents(clusters, r.releases(), r.schedules(), r.upgrades(), r.problems(), r.fields(),
+                r.unread());
     }
 
     /** What the last {@link #read()} found in the resources; empty before the first. */

@@ -5,6 +5,7 @@ import dev.upshift.core.engine.Engine;
 import dev.upshift.core.engine.FleetReading;
 import dev.upshift.core.engine.Reconciliation;
 import dev.upshift.core.plan.Plan;
+import dev.upshift.front.Upshift;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.EventSink;
 import dev.upshift.spi.FencedHistoryStore;
@@ -19,8 +20,9 @@ import java.util.Optional;
 /**
  * The engine of the replica's current term: one {@link Engine#reconcile} of the whole fleet per
  * call, serialised (the engine is not thread-safe, and the operator SDK reconciles resources on
- * several threads). The engine is built anew for each term, with the term's epoch, the shared
- * history and the publisher behind the term's gate. A history that refuses the term's writes
+ * several threads). The engine is built anew for each term by the front builder ({@link Upshift}:
+ * it opens nothing here, every part is given), with the term's epoch, the shared history and the
+ * publisher behind the term's gate. A history that refuses the term's writes
  * ({@link StaleWriterException}: a newer term claimed the fence) ends the term at once.
  */
 final class FleetEngine {
@@ -62,14 +64,15 @@ final class FleetEngine {
         }
         Term term = current.get();
         if (term != builtFor) {
-            engine = Engine.builder()
+            engine = Upshift.builder()
                     .fleet(fleet)
                     .history(new GatedHistory(history, leadership, term))
                     .publisher(new GatedPublisher(publisher, leadership, term))
                     .probe(probe)
                     .events(events)
                     .epoch(term.epoch())
-                    .build();
+                    .build()
+                    .engine();
             builtFor = term;
         }
         Reconciliation r;

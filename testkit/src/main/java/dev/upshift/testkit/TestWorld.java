@@ -7,6 +7,7 @@ import dev.upshift.core.engine.FleetReading;
 import dev.upshift.core.engine.FleetSource;
 import dev.upshift.core.engine.Reconciliation;
 import dev.upshift.core.plan.Plan;
+import dev.upshift.front.Upshift;
 import dev.upshift.release.Version;
 import dev.upshift.testkit.fake.FakeEvents;
 import dev.upshift.testkit.fake.FakeHistory;
@@ -57,7 +58,7 @@ public final class TestWorld {
     private final FakeHook hook = new FakeHook();
     private final FakeStrategy strategy = new FakeStrategy();
     private final FakeEvents events = new FakeEvents();
-    private final List<Consumer<Engine.Builder>> configuration = new ArrayList<>();
+    private final List<Consumer<Upshift.Builder>> configuration = new ArrayList<>();
     private Engine engine;
 
     private TestWorld(TestFleet fleet, TestClock clock) {
@@ -130,12 +131,12 @@ public final class TestWorld {
     }
 
     /**
-     * Adds to the engine's configuration (more hooks, an epoch, crash points), applied after the
-     * world's own when the engine is built.
+     * Adds to the engine's configuration (more hooks, an epoch, crash points, a part in place of a
+     * fake), applied after the world's own when the engine is built with the front builder.
      *
      * @throws IllegalStateException when the engine is already built
      */
-    public TestWorld configure(Consumer<Engine.Builder> more) {
+    public TestWorld configure(Consumer<Upshift.Builder> more) {
         if (engine != null) {
             throw new IllegalStateException("the engine is already built; configure the world before its first use");
         }
@@ -151,10 +152,10 @@ public final class TestWorld {
     /** The engine over the fakes, built on first use. */
     public Engine engine() {
         if (engine == null) {
-            Engine.Builder b = Engine.builder().fleet(fleetSource()).history(history).publisher(publisher).probe(probe)
-                    .addHook(HOOK, hook).addStrategy(strategy).events(events);
+            Upshift.Builder b = Upshift.builder().fleet(fleetSource()).history(history).publisher(publisher)
+                    .probe(probe).addHook(HOOK, hook).addStrategy(strategy).events(events);
             configuration.forEach(c -> c.accept(b));
-            engine = b.build();
+            engine = b.build().engine();
         }
         return engine;
     }

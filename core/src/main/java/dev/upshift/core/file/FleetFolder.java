@@ -2,13 +2,9 @@ package dev.upshift.core.file;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import dev.upshift.common.kind.DocumentKind;
-import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.Problem;
-import dev.upshift.common.problem.Problems;
 import dev.upshift.common.problem.SourceLocation;
-import dev.upshift.common.source.SourceDocument;
 import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.fleet.FleetKinds;
 import dev.upshift.release.Release;
@@ -21,7 +17,6 @@ import dev.upshift.spi.ReleaseSource;
 import dev.upshift.spi.ScheduleSource;
 import dev.upshift.spi.UpgradeSource;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
@@ -35,7 +30,8 @@ import org.apiguardian.api.API;
  * and {@code .json} file below it is read ({@link DocumentFiles}; hidden files and folders skipped),
  * except the Kubernetes documents of the folders clusters name in {@code spec.resourcesFrom}, which
  * become those clusters' resources ({@link FleetFiles}). Documents are read with
- * {@link FleetKinds#standard(dev.upshift.core.fleet.ResourceFolders)}'s kinds.
+ * {@link FleetKinds#standard(dev.upshift.core.fleet.ResourceFolders)}'s kinds, by the one reading of
+ * a fleet's documents, {@link FleetContents#read}.
  *
  * <p><b>Each call reads the folder again</b>, once, in path order: {@link #clusters()},
  * {@link #releases()}, {@link #schedules()} and {@link #upgrades()} each read every file, and
@@ -91,8 +87,7 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
      */
     @Override
     public Listing<ManagedCluster> clusters() {
-        Loaded loaded = load();
-        return listing(loaded.clusterKind(), loaded, new ArrayList<>());
+        return read().clusters();
     }
 
     /**
@@ -102,7 +97,7 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
      */
     @Override
     public Listing<Release> releases() {
-        return listing(Release.KIND, load(), new ArrayList<>());
+        return read().releases();
     }
 
     /**
@@ -112,8 +107,7 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
      */
     @Override
     public Listing<MaintenanceSchedule> schedules() {
-        Loaded loaded = load();
-        return listing(loaded.scheduleKind(), loaded, new ArrayList<>());
+        return read().schedules();
     }
 
     /**
@@ -123,16 +117,21 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
      */
     @Override
     public Listing<ClusterUpgrade> upgrades() {
-        return listing(FleetKinds.CLUSTER_UPGRADE, load(), new ArrayList<>());
+        return read().upgrades();
     }
 
-    /** One reading of the folder: its documents, the kinds to read them with, and the problems of no kind. */
-    private record Loaded(FleetFiles fleet, DocumentKinds kinds, DocumentKind<ManagedCluster> clusterKind,
-            List<Problem> shared) {
-        @SuppressWarnings("unchecked") // the standard kinds read MaintenanceSchedule documents into MaintenanceSchedules
-        DocumentKind<MaintenanceSchedule> scheduleKind() {
-            return (DocumentKind<MaintenanceSchedule>) kinds.get("MaintenanceSchedule").orElseThrow();
-        }
+    /**
+     * What the folder's files are now, cheaply: their names and a checksum of each one's bytes
+     * (hidden files and folders left out, as the reader leaves them out). Two fingerprints are equal
+     * when the files were the same, so that a caller keeps what it made of the last {@link #read()}
+     * while they stay the same ({@code FleetPreparation} keeps the prepared fleet). When the folder
+     * cannot be walked, the fingerprint is equal to no other, so that the reading that follows says
+     * why.
+     *
+     * @return an opaque value, compared with {@link Object#equals}
+     */
+    public Object fingerprint() {
+        return FolderFingerprint.of(root);
     }
 
     private FleetFiles files() {
@@ -145,31 +144,6 @@ public final class FleetFolder implements ClusterInventory, ReleaseSource, Sched
             throw new InputException(unreadable);
         }
         return fleet;
-    }
-
-    private Loaded load() {
-        FleetFiles fleet = files();
-        DocumentKinds kinds = FleetKinds.standard(fleet.resourceFolders(), fleet.calendars());
-        @SuppressWarnings("unchecked") // the standard kinds read ManagedCluster documents into ManagedClusters
-        DocumentKind<ManagedCluster> clusterKind = (DocumentKind<ManagedCluster>) kinds.get("ManagedCluster").orElseThrow();
-        List<Problem> shared = new ArrayList<>(fleet.problems());
-        for (SourceDocument d : fleet.documents()) {
-            if (kinds.get(d.kind()).isEmpty()) {
-                Problems header = new Problems();
-                kinds.check(d, header);
-                shared.addAll(header.all());
-            }
-        }
-        return new Loaded(fleet, kinds, clusterKind, List.copyOf(shared));
-    }
-
-    private static <T> Listing<T> listing(DocumentKind<T> kind, Loaded loaded, List<Problem> all) {
-        Problems mine = new Problems();
-        List<T> items = kind.readAll(loaded.fleet().documents(), mine);
-        all.addAll(mine.all());
-        List<Problem> problems = new ArrayList<>(loaded.shared());
-        problems.addAll(mine.all());
-        return Listing.of(items, problems);
     }
 
     @Override

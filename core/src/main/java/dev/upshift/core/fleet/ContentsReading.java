@@ -1,7 +1,6 @@
 package dev.upshift.core.fleet;
 
 import dev.upshift.common.kind.DocumentKind;
-import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
@@ -17,25 +16,24 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-/** {@link FleetContents#read}: a fleet's documents read with the standard kinds. */
+/**
+ * {@link FleetContents#read}: a fleet's documents read with the standard kinds. The one reading of
+ * a fleet's documents into listings: a fleet folder's ({@code core.file.FleetFolder}) goes through
+ * it too.
+ */
 final class ContentsReading {
     private final FleetDocuments fleet;
-    private final DocumentKinds kinds;
-    private final DocumentKind<ManagedCluster> clusterKind;
-    private final DocumentKind<MaintenanceSchedule> scheduleKind;
+    private final StandardKinds kinds;
     private final List<Problem> shared;
 
-    @SuppressWarnings("unchecked") // the standard kinds read these documents into these types
     private ContentsReading(FleetDocuments fleet) {
         this.fleet = fleet;
-        this.kinds = FleetKinds.standard(fleet.resourceFolders(), fleet.calendars());
-        this.clusterKind = (DocumentKind<ManagedCluster>) kinds.get("ManagedCluster").orElseThrow();
-        this.scheduleKind = (DocumentKind<MaintenanceSchedule>) kinds.get("MaintenanceSchedule").orElseThrow();
+        this.kinds = StandardKinds.of(fleet.resourceFolders(), fleet.calendars());
         List<Problem> noKind = new ArrayList<>(fleet.problems());
         for (SourceDocument d : fleet.documents()) {
-            if (kinds.get(d.kind()).isEmpty()) {
+            if (kinds.all().get(d.kind()).isEmpty()) {
                 Problems header = new Problems();
-                kinds.check(d, header);
+                kinds.all().check(d, header);
                 noKind.addAll(header.all());
             }
         }
@@ -48,12 +46,12 @@ final class ContentsReading {
 
     private FleetContents contents() {
         List<Problem> all = new ArrayList<>(shared);
-        Listing<ManagedCluster> clusters = listing(clusterKind, all);
-        Listing<Release> releases = listing(Release.KIND, all);
-        Listing<MaintenanceSchedule> schedules = listing(scheduleKind, all);
-        Listing<ClusterUpgrade> upgrades = listing(FleetKinds.CLUSTER_UPGRADE, all);
-        for (DocumentKind<?> other : kinds.kinds()) {
-            if (other != clusterKind && other != Release.KIND && other != scheduleKind && other != FleetKinds.CLUSTER_UPGRADE) {
+        Listing<ManagedCluster> clusters = listing(kinds.clusters(), all);
+        Listing<Release> releases = listing(kinds.releases(), all);
+        Listing<MaintenanceSchedule> schedules = listing(kinds.schedules(), all);
+        Listing<ClusterUpgrade> upgrades = listing(kinds.upgrades(), all);
+        for (DocumentKind<?> other : kinds.all().kinds()) {
+            if (!kinds.listed(other)) {
                 Problems mine = new Problems();
                 other.readAll(fleet.documents(), mine);
                 all.addAll(mine.all());
@@ -61,9 +59,9 @@ final class ContentsReading {
         }
         all.sort(null);
         Map<String, Set<String>> read = Map.of(
-                FleetKinds.CLUSTER_UPGRADE.name(), names(upgrades.items().stream().map(ClusterUpgrade::name)),
-                MaintenanceSchedule.KIND.name(), names(schedules.items().stream().map(MaintenanceSchedule::name)),
-                Release.KIND.name(), names(releases.items().stream().map(r -> r.version().toString())));
+                kinds.upgrades().name(), names(upgrades.items().stream().map(ClusterUpgrade::name)),
+                kinds.schedules().name(), names(schedules.items().stream().map(MaintenanceSchedule::name)),
+                kinds.releases().name(), names(releases.items().stream().map(r -> r.version().toString())));
         return new FleetContents(clusters, releases, schedules, upgrades, all, SourceDocument.locator(fleet.documents()),
                 UnreadDocument.find(fleet.documents(), all, read));
     }

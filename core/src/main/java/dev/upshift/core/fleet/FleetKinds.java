@@ -4,9 +4,6 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.kind.DocumentKinds;
-import dev.upshift.diff.rule.FieldRules;
-import dev.upshift.release.Release;
-import dev.upshift.schedule.AvailabilityProfile;
 import dev.upshift.schedule.CalendarSource;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterUpgrade;
@@ -21,7 +18,8 @@ import org.apiguardian.api.API;
  * <h2>Adding a kind</h2>
  * Declare {@code public static final DocumentKind<X> KIND} next to the type {@code X} that its
  * documents are read into (its name, its reader, any migrations), then add {@code X.KIND} to the
- * list in {@link #standard(ResourceFolders)}: that one registration makes validation, and every tool
+ * one list of the standard kinds ({@code StandardKinds.of}, in this package, which every
+ * {@code standard} method gives): that one registration makes validation, and every tool
  * that reads a fleet through this registry, know the kind. A tool with kinds of its own extends the
  * registry with {@code FleetKinds.standard(folders).with(MyKind.KIND)}, and validation with
  * {@code FleetValidator.create().with(MyKind.KIND)}. The SPI's records hold no kinds (the SPI is
@@ -54,7 +52,7 @@ public final class FleetKinds {
     public static final DocumentKind<ClusterUpgrade> CLUSTER_UPGRADE = DocumentKind
             .builder("ClusterUpgrade", ClusterUpgradeReader::read).readAllWith(UniqueNames.of("ClusterUpgrade")).build();
 
-    private static final DocumentKinds STANDARD = standard(MANAGED_CLUSTER);
+    private static final DocumentKinds STANDARD = StandardKinds.of(MANAGED_CLUSTER, MaintenanceSchedule.KIND).all();
 
     private FleetKinds() {}
 
@@ -71,7 +69,7 @@ public final class FleetKinds {
      * the documents of {@code spec.resourcesFrom} through {@code folders}.
      */
     public static DocumentKinds standard(ResourceFolders folders) {
-        return standard(managedCluster(folders));
+        return StandardKinds.of(managedCluster(folders), MaintenanceSchedule.KIND).all();
     }
 
     /**
@@ -81,22 +79,7 @@ public final class FleetKinds {
      * through {@code calendars} ({@link MaintenanceSchedule#kind(CalendarSource)}).
      */
     public static DocumentKinds standard(ResourceFolders folders, CalendarSource calendars) {
-        return standard(managedCluster(folders), MaintenanceSchedule.kind(calendars));
-    }
-
-    private static DocumentKinds standard(DocumentKind<ManagedCluster> clusters) {
-        return standard(clusters, MaintenanceSchedule.KIND);
-    }
-
-    private static DocumentKinds standard(DocumentKind<ManagedCluster> clusters,
-            DocumentKind<MaintenanceSchedule> schedules) {
-        return DocumentKinds.of(
-                Release.KIND,
-                schedules,
-                AvailabilityProfile.KIND,
-                FieldRules.KIND,
-                clusters,
-                CLUSTER_UPGRADE);
+        return StandardKinds.of(folders, calendars).all();
     }
 
     /**

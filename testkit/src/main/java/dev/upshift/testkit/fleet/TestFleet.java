@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.plan.Explanation;
+import dev.upshift.core.plan.FleetPreparation;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.core.plan.Planner;
@@ -45,13 +46,12 @@ import org.apiguardian.api.API;
 public final class TestFleet {
     private final FleetBuilder documents;
     private final FleetContents contents;
-    private final Planner planner;
-    private PreparedFleet prepared;
+    private final FleetPreparation preparation;
 
     TestFleet(FleetBuilder documents, FleetContents contents, Planner planner) {
         this.documents = documents;
         this.contents = contents;
-        this.planner = planner;
+        this.preparation = FleetPreparation.by(planner);
     }
 
     /** An empty fleet to fill. */
@@ -122,11 +122,8 @@ public final class TestFleet {
     }
 
     /** The fleet prepared by its planner, with no history: what an engine and the simulator plan with. */
-    public synchronized PreparedFleet prepared() {
-        if (prepared == null) {
-            prepared = planner.prepare(input());
-        }
-        return prepared;
+    public PreparedFleet prepared() {
+        return preparation.prepare(this, this::contents);
     }
 
     /** The plan at an instant, with no history. */

@@ -6,11 +6,10 @@ import dev.upshift.core.engine.FleetReading;
 import dev.upshift.core.engine.FleetSource;
 import dev.upshift.core.file.FleetFolder;
 import dev.upshift.core.fleet.FleetContents;
-import dev.upshift.core.plan.PlanInput;
+import dev.upshift.core.plan.FleetPreparation;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.core.plan.PreparedFleet;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
@@ -27,7 +26,8 @@ import org.apiguardian.api.API;
  * Engine engine = Engine.builder().fleet(fleet).publisher(GitPublisher.builder(checkout).fleetPath("fleet").build())...
  * }</pre>
  *
- * <p>The fleet is prepared again only when the commit changed. An exception (the remote cannot be
+ * <p>The fleet is prepared again only when the commit changed (the commit is the fingerprint its
+ * {@link FleetPreparation} compares). An exception (the remote cannot be
  * reached, the folder does not exist at that commit) means no fleet was read, as
  * {@link FleetSource} says. Not thread-safe: the engine reads on its reconcile thread.
  */
@@ -35,9 +35,8 @@ import org.apiguardian.api.API;
 public final class GitFleetSource implements FleetSource {
     private final GitCheckout checkout;
     private final Path folder;
-    private final Planner planner;
+    private final FleetPreparation preparation;
     private String preparedAt;
-    private PreparedFleet prepared;
 
     /**
      * A source reading the fleet in {@code fleetPath} of the checkout's branch.
@@ -48,7 +47,7 @@ public final class GitFleetSource implements FleetSource {
     public GitFleetSource(GitCheckout checkout, String fleetPath, Planner planner) {
         this.checkout = Objects.requireNonNull(checkout, "checkout");
         this.folder = WorkTreeFolder.resolve(checkout.workTree(), fleetPath);
-        this.planner = Objects.requireNonNull(planner, "planner");
+        this.preparation = FleetPreparation.by(planner);
     }
 
     /**
@@ -64,10 +63,8 @@ public final class GitFleetSource implements FleetSource {
     @Override
     public FleetReading read() {
         String commit = checkout.sync();
-        if (!commit.equals(preparedAt)) {
-            prepared = planner.prepare(PlanInput.from(FleetFolder.of(folder).read(), List.of()));
-            preparedAt = commit;
-        }
+        PreparedFleet prepared = preparation.prepare(commit, FleetFolder.of(folder)::read);
+        preparedAt = commit;
         return FleetReading.of(prepared);
     }
 

@@ -7,37 +7,39 @@ import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.core.engine.CrashPoint;
 import dev.upshift.core.engine.CrashPoints;
 import dev.upshift.core.engine.Engine;
-import dev.upshift.core.engine.FleetReading;
-import dev.upshift.core.file.FilePublisher;
 import dev.upshift.core.file.FileStatusProbe;
 import dev.upshift.core.journal.EventLog;
 import dev.upshift.core.journal.JsonLinesJournal;
-import dev.upshift.core.journal.LockHolder;
 import dev.upshift.core.plan.Planner;
-import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.core.simulate.SimulatedProbe;
-import dev.upshift.spi.ChangePublisher;
-import dev.upshift.spi.FencedHistoryStore;
+import dev.upshift.front.FolderFleetSource;
+import dev.upshift.front.Upshift;
+import dev.upshift.spi.EventSink;
 import dev.upshift.spi.HistoryStore;
 import dev.upshift.spi.InMemoryHistoryStore;
 import dev.upshift.spi.Publication;
-import dev.upshift.spi.StatusProbe;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
- * The engine of the files world, as {@code run} and {@code apply} build it: the fleet folder read
- * again at every pass, the journal in the state folder or the history on PostgreSQL
- * ({@code --history}, with an epoch taken from it), the file publisher (or, with {@code --dry-run},
- * nothing written anywhere), the files or the simulated probe, events in the state folder.
+ * The engine of the files world, as {@code run} and {@code apply} build it with the front builder
+ * ({@link Upshift}): the fleet folder read again at every pass (prepared again when its files
+ * changed), the journal in the state folder or the history on PostgreSQL ({@code --history}, with an
+ * epoch taken from it), the file publisher (or, with {@code --dry-run}, nothing written anywhere),
+ * the files or the simulated probe, events in the state folder, every call but the history's cut
+ * off after {@link #CALL_DEADLINE}.
  */
 final class EngineSetup implements AutoCloseable {
     /** {@code UPSHIFT_CRASH_AT=point[:n]}: end the process at the n-th time (1 by default) the point is reached. */
     static final String CRASH_AT = "UPSHIFT_CRASH_AT";
-    private static final AtomicInteger UNREADABLE = new AtomicInteger();
+    /** How long one call to the fleet's files, the probe or the event log may take before it is a fault. */
+    static final Duration CALL_DEADLINE = Duration.ofSeconds(30);
 
     final Path fleet;
     final Path state;
@@ -46,27 +48,22 @@ final class EngineSetup implements AutoCloseable {
     final String probeText;
     final Optional<SimulatedProbe> simulated;
     final Optional<EventLog> events;
-    private final Optional<JsonLinesJournal> journal;
-    /** How long one call to the fleet's files, the probe or the event log may take before it is a fault. */
-    static final java.time.Duration CALL_DEADLINE = java.time.Duration.ofSeconds(30);
-    private final dev.upshift.core.run.Deadlines deadlines;
+    private final Upshift upshift;
     private final Optional<PostgresHistoryStore> database;
     private final Optional<Git> git;
 
-    private EngineSetup(Path fleet, Path state, Engine engine, HistoryStore history, String probeText,
-            Optional<SimulatedProbe> simulated, Optional<EventLog> events, Optional<JsonLinesJournal> journal,
-            Optional<PostgresHistoryStore> database, dev.upshift.core.run.Deadlines deadlines, Optional<Git> git) {
-        this.git = git;
+    private EngineSetup(Path fleet, Path state, Upshift upshift, String probeText, Optional<PostgresHistoryStore> database,
+            Optional<Git> git) {
         this.fleet = fleet;
-        this.deadlines = deadlines;
         this.state = state;
-        this.engine = engine;
-        this.history = history;
+        this.upshift = upshift;
+        this.engine = upshift.engine();
+        this.history = upshift.history();
         this.probeText = probeText;
-        this.simulated = simulated;
-        this.events = events;
-        this.journal = journal;
+        this.simulated = upshift.simulatedProbe();
+        this.events = upshift.eventLog();
         this.database = database;
+        this.git = git;
     }
 
     static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
@@ -88,16 +85,14 @@ final class EngineSetup implements AutoCloseable {
      */
     static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
             boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
-            Optional<java.util.function.Supplier<Git>> git) {
-        Git[] opened = new Git[1];
+            Optional<Supplier<Git>> git) {
+        Opening opening = new Opening(git);
         try {
             return build(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database,
-                    git.map(g -> () -> opened[0] = g.get()));
+                    opening);
         } catch (RuntimeException e) {
             database.ifPresent(PostgresHistoryStore::close);
-            if (opened[0] != null) {
-                opened[0].checkout().close();
-            }
+            opening.opened().ifPresent(g -> g.checkout().close());
             throw e;
         }
     }
@@ -123,93 +118,71 @@ final class EngineSetup implements AutoCloseable {
 
     private static EngineSetup build(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed,
             double failureRate, boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
-            Optional<java.util.function.Supplier<Git>> opening) {
-        Optional<JsonLinesJournal> journal = dryRun || database.isPresent() ? Optional.empty()
-                : Optional.of(JsonLinesJournal.open(state, LockHolder.current(startedBy)));
-        Optional<Git> git;
+            Opening git) {
+        if (dryRun || database.isPresent()) {
+            git.open(fleet); // no journal's lock to take first
+        }
+        Upshift.Builder b = Upshift.builder().callDeadline(CALL_DEADLINE).crashPoints(crashPoints(System.getenv(CRASH_AT)));
+        fleet(b, fleet, planner, dryRun, git);
+        history(b, state, dryRun, startedBy, database);
+        String probeText = probe(b, simulatedProbe, seed, failureRate, git.given());
+        Upshift upshift = b.build();
         try {
-            git = opening.map(java.util.function.Supplier::get);
-            if (git.isPresent()) {
-                Fleets.requireFolder(fleet);
-            }
+            git.open(fleet); // after the journal's lock: two engines never sync one checkout
         } catch (RuntimeException e) {
-            journal.ifPresent(JsonLinesJournal::close);
+            upshift.close();
             throw e;
         }
-        // a dry run records in memory what it would, over the journal's entries, and forgets it
-        FencedHistoryStore history = dryRun ? new InMemoryHistoryStore(database.map(PostgresHistoryStore::entries)
-                .orElseGet(() -> JsonLinesJournal.read(state).entries()))
-                : journal.<FencedHistoryStore>map(j -> j).orElseGet(database::orElseThrow);
-        // an engine on the database takes an epoch from it: every engine before it is fenced out from now on;
-        // a dry run writes as the newest epoch its memory holds, which fences nothing
-        long epoch = dryRun ? history.acceptedEpoch() : journal.map(j -> j.acceptedEpoch() + 1)
-                .orElseGet(() -> database.orElseThrow().takeEpoch());
-        PreparedFleet[] last = new PreparedFleet[1];
-        String[] seen = new String[1];
-        dev.upshift.core.run.Deadlines deadlines = new dev.upshift.core.run.Deadlines(CALL_DEADLINE);
-        Engine.Builder b = Engine.builder()
-                .fleet(deadlines.fleet(() -> {
-                    git.ifPresent(g -> g.checkout().sync());
-                    String now = fingerprint(fleet);
-                    if (last[0] == null || !now.equals(seen[0])) {
-                        last[0] = planner.prepare(Fleets.read(fleet));
-                        seen[0] = now;
-                    }
-                    return FleetReading.of(last[0]);
-                }))
-                .history(history)
-                .epoch(epoch)
-                .crashPoints(crashPoints(System.getenv(CRASH_AT)));
-        ChangePublisher publisher = dryRun
-                ? (u, c) -> Publication.published("dry run: nothing written (" + c.changedDocuments().size()
-                        + " documents would change, and spec.release)")
-                : git.<ChangePublisher>map(Git::publisher).orElseGet(() -> FilePublisher.of(fleet));
-        b.publisher(deadlines.publisher(publisher));
-        Optional<SimulatedProbe> simulated = Optional.empty();
-        StatusProbe probe;
-        String probeText;
-        if (simulatedProbe) {
-            SimulatedProbe p = new SimulatedProbe(history, () -> last[0] != null ? last[0]
-                    : planner.prepare(Fleets.read(fleet)), seed, failureRate);
-            simulated = Optional.of(p);
-            probe = p;
-            probeText = String.format(Locale.ROOT, "simulated (each upgrade takes its expectedDuration; seed %d, failure"
-                    + " rate %s)", seed, Double.toString(failureRate));
-        } else {
-            probe = new FileStatusProbe();
-            probeText = "files (each cluster's status, as written back into its ManagedCluster document)";
-        }
-        b.probe(deadlines.probe(probe));
-        Optional<EventLog> events = dryRun ? Optional.empty() : Optional.of(EventLog.in(state));
-        events.ifPresent(e -> b.events(deadlines.events(e)));
-        journal.ifPresent(j -> j.notices().forEach(n -> { }));
-        return new EngineSetup(fleet, state, b.build(), history, probeText, simulated, events, journal, database,
-                deadlines, git);
+        return new EngineSetup(fleet, state, upshift, probeText, database, git.opened());
     }
 
-    /**
-     * What the fleet folder's files are (names and a checksum of their bytes; hidden folders left out
-     * as the reader leaves them): the fleet is read and prepared again only when it changed.
-     */
-    static String fingerprint(Path fleet) {
-        StringBuilder out = new StringBuilder();
-        try (java.util.stream.Stream<Path> all = java.nio.file.Files.walk(fleet)) {
-            for (Path p : all.filter(java.nio.file.Files::isRegularFile).sorted().toList()) {
-                Path rel = fleet.relativize(p);
-                boolean hidden = false;
-                for (Path part : rel) {
-                    hidden |= part.toString().startsWith(".");
-                }
-                if (!hidden) {
-                    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-                    crc.update(java.nio.file.Files.readAllBytes(p));
-                    out.append(rel).append(' ').append(crc.getValue()).append('\n');
-                }
+    /** The fleet folder, or its checkout synced before each read; the git publisher, or a dry run's. */
+    private static void fleet(Upshift.Builder b, Path fleet, Planner planner, boolean dryRun, Opening git) {
+        if (git.given()) {
+            FolderFleetSource folder = FolderFleetSource.of(fleet, planner);
+            b.fleet(() -> {
+                git.get().checkout().sync();
+                return folder.read();
+            });
+            if (!dryRun) {
+                b.publisher((u, c) -> git.get().publisher().publish(u, c));
             }
-        } catch (java.io.IOException e) {
-            return "unreadable " + UNREADABLE.incrementAndGet();
+        } else {
+            b.fleet(fleet).planner(planner);
         }
-        return out.toString();
+        if (dryRun) {
+            b.publisher((u, c) -> Publication.published("dry run: nothing written (" + c.changedDocuments().size()
+                    + " documents would change, and spec.release)"));
+        }
+    }
+
+    /** The journal in the state folder, the database's history, or a dry run's scratch copy of either. */
+    private static void history(Upshift.Builder b, Path state, boolean dryRun, String startedBy,
+            Optional<PostgresHistoryStore> database) {
+        if (dryRun) {
+            // a dry run records in memory what it would, over the journal's entries, and forgets it; it writes as
+            // the newest epoch its memory holds, which fences nothing
+            InMemoryHistoryStore scratch = new InMemoryHistoryStore(database.map(PostgresHistoryStore::entries)
+                    .orElseGet(() -> JsonLinesJournal.read(state).entries()));
+            b.history(scratch).epoch(scratch.acceptedEpoch()).events(EventSink.noop());
+        } else {
+            b.state(state);
+            // an engine on the database takes an epoch from it: every engine before it is fenced out from now on
+            database.ifPresentOrElse(d -> b.history(d).epoch(d.takeEpoch()), () -> b.startedBy(startedBy));
+        }
+    }
+
+    /** The simulated probe, or the files'; what {@code run} says of it. */
+    private static String probe(Upshift.Builder b, boolean simulated, long seed, double failureRate, boolean git) {
+        if (simulated) {
+            b.simulatedProbe(seed, failureRate);
+            return String.format(Locale.ROOT, "simulated (each upgrade takes its expectedDuration; seed %d, failure"
+                    + " rate %s)", seed, Double.toString(failureRate));
+        }
+        if (git) {
+            b.probe(new FileStatusProbe()); // a folder's default; a fleet in git is given as a source
+        }
+        return "files (each cluster's status, as written back into its ManagedCluster document)";
     }
 
     /** Where the history is, for the first lines {@code run} prints: the journal file, or the database and fleet. */
@@ -222,7 +195,7 @@ final class EngineSetup implements AutoCloseable {
     }
 
     List<String> notices() {
-        return journal.map(j -> j.notices().stream().map(Object::toString).toList()).orElse(List.of());
+        return upshift.journal().map(j -> j.notices().stream().map(Object::toString).toList()).orElse(List.of());
     }
 
     static CrashPoints crashPoints(String spec) {
@@ -252,15 +225,48 @@ final class EngineSetup implements AutoCloseable {
 
     @Override
     public void close() {
-        deadlines.close();
         try {
-            journal.ifPresent(JsonLinesJournal::close);
+            upshift.close();
         } finally {
             try {
                 database.ifPresent(PostgresHistoryStore::close);
             } finally {
                 git.ifPresent(g -> g.checkout().close());
             }
+        }
+    }
+
+    /**
+     * The git checkout of {@code --git}, opened once: after the journal's lock is taken when there is
+     * a journal (two engines must never sync one checkout), else at once. The engine's fleet source
+     * and publisher use it only once it is open.
+     */
+    private static final class Opening {
+        private final Optional<Supplier<Git>> opener;
+        private Git opened;
+
+        Opening(Optional<Supplier<Git>> opener) {
+            this.opener = opener;
+        }
+
+        boolean given() {
+            return opener.isPresent();
+        }
+
+        /** Opens the checkout, when there is one not open yet, and checks the fleet folder in it. */
+        void open(Path fleet) {
+            if (opener.isPresent() && opened == null) {
+                opened = opener.get().get();
+                Fleets.requireFolder(fleet);
+            }
+        }
+
+        Git get() {
+            return Objects.requireNonNull(opened, "the checkout is opened before the engine reads or publishes");
+        }
+
+        Optional<Git> opened() {
+            return Optional.ofNullable(opened);
         }
     }
 }
