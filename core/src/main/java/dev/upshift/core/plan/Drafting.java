@@ -58,7 +58,7 @@ final class Drafting {
         }
         Optional<Release> target = a.target();
         d.succeededAt = history.succeeded[i];
-        if (landing(d, history.landing[i], target)) {
+        if (landing(d, history.ahead[i], target)) {
             return d;
         }
         if (target.isPresent() && target.get().version().isNewerThan(from)) {
@@ -202,24 +202,28 @@ final class Drafting {
     }
 
     /**
-     * Whether the cluster's document already names the release of a hop that has not finished: a
-     * publisher writes the desired release when the hop starts (the files, a commit), so the
-     * document runs ahead of the cluster until the hop's outcome is recorded and its owed
-     * after-hooks have passed. Such a cluster is in progress, or failed when the hop failed; it
-     * counts against its stage's concurrency and failures, and its stage is not done.
+     * Whether the cluster's document already names the release of a hop that has not finished
+     * ({@link HistoryIndex#ahead}): a publisher writes the desired release when the hop starts (the
+     * files, a commit), so the document runs ahead of the cluster, which runs the release the hop
+     * left, until the hop's outcome is recorded and its owed after-hooks have passed. Such a cluster
+     * is in progress, or failed when the hop failed, on its way from the release it runs; it counts
+     * against its stage's concurrency and failures, and its stage is not done.
      */
     private boolean landing(Draft d, HistoryEntry h, Optional<Release> target) {
         if (h == null) {
             return false;
         }
-        boolean owesHooks = !h.owedHooks().isEmpty() && h.step() != HistoryEntry.Step.FINISHED;
-        boolean unfinished = h.state() == UpgradeState.IN_PROGRESS || h.state() == UpgradeState.FAILED || owesHooks;
-        if (!unfinished) {
-            return false;
-        }
         Version to = target.map(Release::version).filter(t -> !t.isOlderThan(h.to())).orElse(h.to());
         d.to = Optional.of(to);
-        d.releaseChange = Optional.of(h.from().changeTo(to));
+        d.releaseChange = Optional.of(d.from.changeTo(to));
+        PathInfo path = fleet.path(d.from, to);
+        if (path.noPath().isEmpty()) {
+            d.path = path.versions();
+            d.kind = Optional.of(path.kind());
+            d.hopKinds = path.hopKinds();
+            d.unplacedHops = path.unplaced();
+            d.unchecked = path.unchecked();
+        }
         d.staged = true;
         d.blockers.clear();
         if (h.state() == UpgradeState.FAILED) {

@@ -3,6 +3,7 @@ package dev.upshift.core.plan;
 import dev.upshift.release.Release;
 import dev.upshift.release.Version;
 import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
 import java.util.BitSet;
@@ -12,10 +13,18 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What a round reads from the history, per cluster: the latest in-progress, succeeded or failed
- * entry for its target, and its last success; the latest such entry of a hop from the release it
- * runs now (the engine journals a path hop by hop); whether a hop of its upgrade landed it where it
- * is (part-way along its path); and the latest entry of a configuration upgrade of its release.
+ * What a round reads from the history, per cluster: the release it runs; the latest in-progress,
+ * succeeded or failed entry for its target, and its last success; the latest such entry of a hop
+ * from the release it runs now (the engine journals a path hop by hop); whether a hop of its
+ * upgrade landed it where it is (part-way along its path); and the latest entry of a configuration
+ * upgrade of its release.
+ *
+ * <p>A cluster's desired release is the one its document names, unless a caller says otherwise
+ * ({@code releases}: an in-memory world whose publisher moves clusters without rewriting their
+ * documents). A publisher writes a hop's target as the desired release when the hop starts, and a
+ * hop counts once it succeeded and owes no after-hook: while the latest hop into the desired
+ * release has not, the cluster runs the release that hop left ({@link #ahead}: the desired release
+ * runs ahead of it); otherwise it runs the desired release.
  * Derived from a {@link JournalIndex}, which folds the journal once: kept up to date as the journal
  * grows (the entries its last read folded in), and a cluster whose running release changed is read
  * again from its own entries.
@@ -23,11 +32,15 @@ import java.util.Set;
 final class HistoryIndex {
     private final FleetModel model;
     private final JournalIndex journal;
+    /** The release each cluster runs. */
     final Version[] from;
+    /** The release each cluster's document (or the caller) names: the desired one. */
+    private final Version[] desired;
     final HistoryEntry[] latest;
     final HistoryEntry[] latestConfig;
     final HistoryEntry[] latestHop;
-    final HistoryEntry[] landing;
+    /** The latest entry of an unfinished hop into the document's release (in progress, failed, owing hooks), or null. */
+    final HistoryEntry[] ahead;
     final boolean[] midPath;
     final Instant[] succeeded;
     private final BitSet overridden = new BitSet();
@@ -41,10 +54,11 @@ final class HistoryIndex {
         this.journal = journal;
         int n = model.clusters.size();
         this.from = new Version[n];
+        this.desired = new Version[n];
         this.latest = new HistoryEntry[n];
         this.latestConfig = new HistoryEntry[n];
         this.latestHop = new HistoryEntry[n];
-        this.landing = new HistoryEntry[n];
+        this.ahead = new HistoryEntry[n];
         this.midPath = new boolean[n];
         this.succeeded = new Instant[n];
     }
@@ -52,9 +66,12 @@ final class HistoryIndex {
     static HistoryIndex of(FleetModel model, JournalIndex journal, Map<String, Version> releases) {
         HistoryIndex x = new HistoryIndex(model, journal);
         for (int i = 0; i < x.from.length; i++) {
-            x.from[i] = model.clusters.get(i).release();
+            x.desired[i] = model.clusters.get(i).release();
         }
         x.override(releases, new BitSet());
+        for (int i = 0; i < x.from.length; i++) {
+            x.from[i] = x.natural(i);
+        }
         for (int i = 0; i < x.from.length; i++) {
             x.foldAll(i);
         }
@@ -68,6 +85,22 @@ final class HistoryIndex {
     void update(List<HistoryEntry> history, Map<String, Version> releases, BitSet changed) {
         BitSet moved = new BitSet();
         override(releases, moved);
+        BitSet touched = new BitSet();
+        for (int k = journal.readFrom(); k < journal.size(); k++) {
+            Integer i = model.index.get(history.get(k).clusterId());
+            if (i != null) {
+                touched.set(i);
+            }
+        }
+        touched.andNot(moved);
+        for (int i = touched.nextSetBit(0); i >= 0; i = touched.nextSetBit(i + 1)) {
+            HistoryEntry before = ahead[i];
+            Version running = natural(i);
+            if (!running.equals(from[i]) || before != ahead[i]) {
+                from[i] = running;
+                moved.set(i);
+            }
+        }
         for (int i = moved.nextSetBit(0); i >= 0; i = moved.nextSetBit(i + 1)) {
             clear(i);
             foldAll(i);
@@ -95,7 +128,7 @@ final class HistoryIndex {
         }
     }
 
-    /** Sets each cluster's running release from {@code releases}, marking those that moved. */
+    /** Sets each cluster's desired release from {@code releases}, and the release it runs, marking those that moved. */
     private void override(Map<String, Version> releases, BitSet moved) {
         if (releases == lastReleases && UNMODIFIABLE.contains(releases.getClass())) {
             return;
@@ -108,20 +141,58 @@ final class HistoryIndex {
                 continue;
             }
             now.set(i);
-            if (!e.getValue().equals(from[i])) {
-                from[i] = e.getValue();
-                moved.set(i);
+            if (!e.getValue().equals(desired[i])) {
+                desired[i] = e.getValue();
+                rerun(i, moved);
             }
         }
         for (int i = overridden.nextSetBit(0); i >= 0; i = overridden.nextSetBit(i + 1)) {
             Version own = model.clusters.get(i).release();
-            if (!now.get(i) && !own.equals(from[i])) {
-                from[i] = own;
-                moved.set(i);
+            if (!now.get(i) && !own.equals(desired[i])) {
+                desired[i] = own;
+                rerun(i, moved);
             }
         }
         overridden.clear();
         overridden.or(now);
+    }
+
+    /** A cluster's desired release changed: finds again the release it runs (in {@link #of}, once all are set). */
+    private void rerun(int i, BitSet moved) {
+        if (from[i] != null) {
+            from[i] = natural(i);
+            moved.set(i);
+        }
+    }
+
+    /**
+     * The release a cluster runs by its desired release and its history: the desired one, unless
+     * the latest hop into it has not finished (in progress, failed, or succeeded and owing
+     * after-hooks), which it records in {@link #ahead}; then the release that hop left.
+     */
+    private Version natural(int i) {
+        ManagedCluster c = model.clusters.get(i);
+        HistoryEntry into = null;
+        for (HistoryEntry h : journal.entries(c.id())) {
+            if (!journal.membership().isEnrollment(h) && counts(h) && !h.from().samePrecedence(h.to())
+                    && h.to().samePrecedence(desired[i])) {
+                into = later(into, h);
+            }
+        }
+        boolean unfinished = into != null && (into.state() != UpgradeState.SUCCEEDED
+                || !into.owedHooks().isEmpty() && into.step() != HistoryEntry.Step.FINISHED);
+        if (unfinished && into.step() == HistoryEntry.Step.FINISHED) {
+            // a failure says why in its outcome, not in the entry that finished it
+            HistoryEntry finished = into;
+            into = journal.attempt(finished.upgradeId()).flatMap(Attempt::outcome).orElse(finished);
+        }
+        ahead[i] = unfinished ? into : null;
+        return unfinished ? into.from() : desired[i];
+    }
+
+    private static boolean counts(HistoryEntry h) {
+        return h.state() == UpgradeState.IN_PROGRESS || h.state() == UpgradeState.SUCCEEDED
+                || h.state() == UpgradeState.FAILED;
     }
 
     /**
@@ -136,7 +207,6 @@ final class HistoryIndex {
         latest[i] = null;
         latestConfig[i] = null;
         latestHop[i] = null;
-        landing[i] = null;
         midPath[i] = false;
         succeeded[i] = null;
     }
@@ -151,9 +221,7 @@ final class HistoryIndex {
         if (journal.membership().isEnrollment(h)) {
             return;
         }
-        boolean counts = h.state() == UpgradeState.IN_PROGRESS || h.state() == UpgradeState.SUCCEEDED
-                || h.state() == UpgradeState.FAILED;
-        if (!counts) {
+        if (!counts(h)) {
             return;
         }
         Optional<Release> target = model.assignments[i].target();
@@ -165,9 +233,6 @@ final class HistoryIndex {
             }
         }
         Version running = from[i];
-        if (!h.from().samePrecedence(h.to()) && h.to().samePrecedence(running)) {
-            landing[i] = later(landing[i], h);
-        }
         if (h.from().samePrecedence(running) && h.to().samePrecedence(running)) {
             latestConfig[i] = later(latestConfig[i], h);
         } else if (!toTarget && h.from().samePrecedence(running)) {

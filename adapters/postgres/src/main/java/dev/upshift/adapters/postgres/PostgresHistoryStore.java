@@ -90,6 +90,9 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
     private final String where;
     private final FencedWrites.Pause pause;
     private final Reads reads;
+    /** Read-only, and no engine ever wrote the schema: every read is empty, and nothing is asked. */
+    private final boolean empty;
+    private final boolean readOnly;
     private final List<HistoryEntry> cache = new ArrayList<>();
     private long cachedThrough;
     private volatile boolean closed;
@@ -101,6 +104,8 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
         this.where = where;
         this.pause = b.pause;
         this.reads = new Reads(sql, fleet, where);
+        this.readOnly = b.readOnly;
+        this.empty = b.readOnly && !b.schemaExists;
     }
 
     /** Starts a store's configuration. */
@@ -126,6 +131,7 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
      * @throws UpshiftException when the database cannot be reached
      */
     public synchronized long takeEpoch() {
+        writable();
         return call("take an epoch in", true, reads::takeEpoch);
     }
 
@@ -146,6 +152,7 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
         if (epoch < 0) {
             throw new IllegalArgumentException("an epoch is never negative, not " + epoch);
         }
+        writable();
         call("claim epoch " + epoch + " in", true, c -> Sql.inTransaction(c, t -> {
             FencedWrites.claim(t, sql, fleet, epoch);
             return null;
@@ -159,6 +166,9 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
      */
     @Override
     public synchronized long acceptedEpoch() {
+        if (empty) {
+            return 0;
+        }
         return call("read the fence of", true, reads::fence);
     }
 
@@ -187,6 +197,7 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
     public synchronized void appendAll(List<HistoryEntry> entries) {
         List<Rows.Row> rows = entries.stream().map(e -> Rows.Row.of(e, null)).toList();
         ensureOpen();
+        writable();
         if (rows.isEmpty()) {
             return;
         }
@@ -213,6 +224,10 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
     @Override
     public List<HistoryEntry> history(String clusterId) {
         Objects.requireNonNull(clusterId, "clusterId");
+        if (empty) {
+            ensureOpen();
+            return List.of();
+        }
         return call("read cluster " + clusterId + "'s history from", true, c -> reads.ofCluster(c, clusterId));
     }
 
@@ -226,6 +241,10 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
      */
     @Override
     public synchronized List<HistoryEntry> entries() {
+        if (empty) {
+            ensureOpen();
+            return List.of();
+        }
         List<HistoryEntry> fresh = new ArrayList<>();
         long through = call("read from", true, c -> Sql.inTransaction(c, t -> {
             fresh.clear();
@@ -245,6 +264,10 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
      */
     public List<RecordedEntry> query(HistoryQuery query) {
         Objects.requireNonNull(query, "query");
+        if (empty) {
+            ensureOpen();
+            return List.of();
+        }
         return call("query", true, c -> Sql.inTransaction(c, t -> Queries.run(t, sql, query, FETCH, where)));
     }
 
@@ -266,6 +289,7 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
     public synchronized ImportReport importJournal(List<HistoryEntry> journal) {
         List<Rows.Row> rows = ImportKeys.rows(journal);
         ensureOpen();
+        writable();
         int added;
         try {
             added = connections.run(c -> Sql.inTransaction(c, t -> FencedWrites.importRows(t, sql, fleet, rows)));
@@ -326,6 +350,31 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
         return new UpshiftException("could not " + what + " " + this + ": " + SqlErrors.reason(e) + consequence, e);
     }
 
+    /**
+     * The fleets the database holds a history or a fence of, sorted: what to offer a person who
+     * named another one.
+     *
+     * @throws UpshiftException when the database cannot be reached
+     */
+    public List<String> fleets() {
+        if (empty) {
+            ensureOpen();
+            return List.of();
+        }
+        return call("list the fleets of", true, reads::fleets);
+    }
+
+    /** Whether the store was built {@link Builder#readOnly() read-only}. */
+    public boolean readOnly() {
+        return readOnly;
+    }
+
+    private void writable() {
+        if (readOnly) {
+            throw new IllegalStateException(this + " was opened read-only (readOnly()): it neither writes nor fences");
+        }
+    }
+
     private void ensureOpen() {
         if (closed) {
             throw new IllegalStateException(this + " is closed");
@@ -334,10 +383,12 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
 
     static PostgresHistoryStore open(Builder b, Connections connections, String where) {
         PostgresHistoryStore store = new PostgresHistoryStore(b, connections, where);
-        store.call("open", true, c -> {
-            store.reads.ensureFence(c);
-            return null;
-        });
+        if (!b.readOnly) {
+            store.call("open", true, c -> {
+                store.reads.ensureFence(c);
+                return null;
+            });
+        }
         return store;
     }
 
@@ -355,6 +406,8 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
         boolean migrate = true;
         Duration idleInTransaction = Duration.ofMinutes(1);
         int connections = 1;
+        boolean readOnly;
+        boolean schemaExists = true;
         FencedWrites.Pause pause = FencedWrites.Pause.NONE;
 
         private Builder() {}
@@ -457,6 +510,18 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
             return this;
         }
 
+        /**
+         * A store that only reads, and writes nothing, ever: building it migrates nothing and leaves
+         * the fleet's fence row alone (a database whose schema no engine created yet reads as an empty
+         * history; one whose schema is behind is an error); appends, epochs, claims and imports are
+         * refused with an {@link IllegalStateException}. What a command that only judges the fleet
+         * (the CLI's {@code plan}, {@code history}) opens.
+         */
+        public Builder readOnly() {
+            this.readOnly = true;
+            return this;
+        }
+
         Builder pause(FencedWrites.Pause at) {
             this.pause = at;
             return this;
@@ -483,7 +548,11 @@ public final class PostgresHistoryStore implements FencedHistoryStore, AutoClose
             }
             String where = url == null ? "a DataSource" : SqlErrors.redact(url);
             DataSource source = dataSource != null ? dataSource : Schema.dataSource(url, user, password);
-            Schema.prepare(source, schema, migrate, where);
+            if (readOnly) {
+                schemaExists = Schema.readable(source, schema, where);
+            } else {
+                Schema.prepare(source, schema, migrate, where);
+            }
             Connections pool = dataSource != null ? Connections.borrowed(source)
                     : Connections.kept(source, idleInTransaction, connections);
             return open(this, pool, where);

@@ -95,6 +95,16 @@ final class Reads {
         return epoch(c, sql.takeEpoch, -1);
     }
 
+    List<String> fleets(Connection c) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement s = c.prepareStatement(sql.fleets); ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+                out.add(r.getString(1));
+            }
+        }
+        return List.copyOf(out);
+    }
+
     void ensureFence(Connection c) throws SQLException {
         try (PreparedStatement s = c.prepareStatement(sql.ensureFence)) {
             s.setString(1, fleet);

@@ -95,6 +95,40 @@ final class Schema {
         }
     }
 
+    /**
+     * For a store that only reads: checks that the database can be reached and holds UTF-8, and
+     * whether the schema exists (false: no engine ever wrote there, and the history is empty); one
+     * that exists must be at the current version. Writes nothing.
+     */
+    static boolean readable(DataSource source, String schema, String where) {
+        try (Connection c = source.getConnection()) {
+            checkEncoding(c, where);
+        } catch (SQLException e) {
+            throw new UpshiftException("could not open the PostgreSQL history at " + where + ": "
+                    + SqlErrors.reason(e), e);
+        }
+        Flyway flyway = Flyway.configure(Schema.class.getClassLoader()).dataSource(source).schemas(schema)
+                .locations(LOCATION).cleanDisabled(true).createSchemas(false).load();
+        try {
+            MigrationInfoService info = flyway.info();
+            if (info.current() == null) {
+                return false;
+            }
+            MigrationInfo[] pending = info.pending();
+            if (pending.length > 0) {
+                throw new UpshiftException("the PostgreSQL history at " + where + " has its schema '" + schema + "' at"
+                        + " version " + info.current().getVersion() + " and needs " + Arrays.stream(pending)
+                                .map(m -> "V" + m.getVersion()).collect(Collectors.joining(", "))
+                        + ": a reader does not migrate it; let an engine's store (or the migrations of"
+                        + " docs/adapters.md) bring it up to date first");
+            }
+            return true;
+        } catch (FlywayException e) {
+            throw new UpshiftException("could not check the schema '" + schema + "' of the PostgreSQL history at "
+                    + where + ": " + reason(e), e);
+        }
+    }
+
     /** PostgreSQL text in another encoding could not hold every entry: refuse it plainly. */
     static void checkEncoding(Connection c, String where) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SHOW server_encoding")) {

@@ -21,6 +21,7 @@ final class Sql {
     final String ofCluster;
     final String recorded;
     final String select;
+    final String fleets;
 
     Sql(String schema) {
         String fence = schema + ".fence";
@@ -38,6 +39,7 @@ final class Sql {
         ofCluster = "SELECT seq, entry FROM " + history + " WHERE cluster = ? AND fleet = ? ORDER BY seq";
         recorded = "SELECT epoch, import_key FROM " + history + " WHERE fleet = ? AND upgrade_id = ? AND step = ?";
         select = "SELECT seq, fleet, recorded_at, entry FROM " + history;
+        fleets = "SELECT fleet FROM " + fence + " UNION SELECT fleet FROM " + history + " ORDER BY 1";
     }
 
     /** Runs work in one transaction: committed when it returns, rolled back when it throws. */

@@ -2,7 +2,6 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.core.engine.Application;
 import dev.upshift.core.engine.Reconciliation;
-import dev.upshift.core.journal.JsonLinesJournal;
 import dev.upshift.core.plan.ClusterChange;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.diff.render.ChangeFormat;
@@ -13,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -89,22 +89,18 @@ final class ApplyCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         git.check(spec.commandLine(), fleet);
-        Path folder = state != null ? state : git.given() ? Path.of(".upshift") : JsonLinesJournal.stateFolder(fleet);
+        Path folder = StateFolders.forEngine(state, fleet, git.given());
         Path fleet = git.given() ? git.fleetIn(folder.resolve("checkout")) : this.fleet;
         if (!git.given()) {
             Fleets.requireFolder(fleet);
-            if (!review(fleet, out, err)) {
-                return Main.PROBLEM;
-            }
         }
         try (EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(), probe == RunCommand.Probe.simulated, 0,
                 0, dryRun, "upshift apply", database.openIfGiven(spec.commandLine()),
                 git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty())) {
-            if (setup.git().isPresent()) {
-                err.println("upshift: " + GitRepository.readAt(setup.git().get().checkout()));
-                if (!review(fleet, out, err)) {
-                    return Main.PROBLEM;
-                }
+            setup.git().ifPresent(g -> err.println("upshift: " + GitRepository.readAt(g.checkout())));
+            // the review reads the history as the engine will: after a failed hop, the hop again, not the file's release
+            if (!review(fleet, setup.history.entries(), out, err)) {
+                return Main.PROBLEM;
             }
             setup.notices().forEach(n -> err.println("upshift: note: " + n));
             Application a = setup.engine.apply(Fleets.instant(now), cluster, Optional.ofNullable(to), reason);
@@ -122,8 +118,8 @@ final class ApplyCommand implements Callable<Integer> {
     }
 
     /** Prints the review of the next hop's change; whether there is one to publish. */
-    private boolean review(Path fleet, PrintWriter out, PrintWriter err) {
-        PlanInput input = Fleets.read(fleet);
+    private boolean review(Path fleet, List<HistoryEntry> history, PrintWriter out, PrintWriter err) {
+        PlanInput input = Fleets.read(fleet, () -> history);
         var prepared = main.planner().prepare(input);
         Optional<dev.upshift.core.plan.PlanEntry> entry = prepared.plan(Fleets.instant(now)).entry(cluster);
         if (entry.isEmpty()) {

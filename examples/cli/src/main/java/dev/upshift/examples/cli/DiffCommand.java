@@ -4,7 +4,9 @@ import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.problem.SourceLocation;
 import dev.upshift.core.plan.ClusterChange;
+import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanInput;
+import dev.upshift.core.plan.PreparedFleet;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.merge.MergeResult;
@@ -82,6 +84,9 @@ final class DiffCommand implements Callable<Integer> {
 
     @Option(names = "--cluster", paramLabel = "NAME", description = "with --fleet: the cluster to merge")
     String cluster;
+
+    @CommandLine.Mixin
+    RecordedHistory history;
 
     @Option(names = "--to", paramLabel = "VERSION", converter = VersionConverter.class,
             description = "with --fleet: the release it goes to; default: its own release (the drift repair)")
@@ -231,7 +236,7 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     private Merged mergeFleet(PrintWriter err) {
-        PlanInput input = Fleets.read(fleet);
+        PlanInput input = Fleets.read(fleet, () -> history.read(spec.commandLine(), fleet, false));
         boolean errors = Fleets.print(input.problems(), err);
         Optional<ManagedCluster> found = input.clusters().stream().filter(c -> c.id().equals(cluster)).findFirst();
         Version goesTo = to != null ? to : found.map(ManagedCluster::release).orElse(null);
@@ -257,7 +262,9 @@ final class DiffCommand implements Callable<Integer> {
             err.println("upshift: note: release " + goesTo + " is withdrawn; no plan ever targets it");
         }
         // the change the plan judges, computed by the same prepared fleet, values and renderer included
-        ClusterChange change = main.planner().prepare(input).change(cluster, goesTo).orElseThrow();
+        PreparedFleet prepared = main.planner().prepare(input);
+        inFlight(prepared, found.get()).ifPresent(note -> err.println("upshift: note: " + note));
+        ClusterChange change = prepared.change(cluster, goesTo).orElseThrow();
         if (change.merge().isEmpty()) {
             change.blockers().forEach(r -> err.println("upshift: " + r.message()));
             err.flush();
@@ -271,6 +278,30 @@ final class DiffCommand implements Callable<Integer> {
         }
         err.flush();
         return new Merged(change.merge(), errors);
+    }
+
+    /**
+     * What the history says of a cluster whose file runs ahead of it: a hop in progress or failed,
+     * whose target the publisher wrote into the file when it started.
+     */
+    private static Optional<String> inFlight(PreparedFleet prepared, ManagedCluster c) {
+        if (prepared.input().history().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<PlanEntry> e = prepared.plan(Fleets.instant(null)).entry(c.id());
+        if (e.isEmpty() || e.get().from().equals(c.release())) {
+            return Optional.empty();
+        }
+        String hop = "its hop " + e.get().from() + " → " + c.release();
+        return switch (e.get().state()) {
+            case IN_PROGRESS -> Optional.of("the history says " + c.id() + " runs " + e.get().from() + ": " + hop
+                    + " is in progress (its file names " + c.release() + ", as the publisher wrote it when the hop"
+                    + " started)");
+            case FAILED -> Optional.of("the history says " + c.id() + " runs " + e.get().from() + ": " + hop
+                    + " failed (its file names " + c.release() + "); upshift apply --cluster " + c.id()
+                    + " tries it again");
+            default -> Optional.empty();
+        };
     }
 
     private static SourceLocation where(MergeResult result, FieldChange c) {

@@ -38,6 +38,9 @@ final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--fleet", required = true, paramLabel = "DIR", description = "a fleet folder, as plan reads it")
     Path fleet;
 
+    @CommandLine.Mixin
+    RecordedHistory history;
+
     @Option(names = "--cluster", required = true, paramLabel = "NAME", description = "the cluster's id (metadata.name)")
     String cluster;
 
@@ -52,7 +55,8 @@ final class ExplainCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
-        PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet));
+        PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet, () -> history.read(spec.commandLine(), fleet,
+                false)));
         Plan plan = prepared.plan(Fleets.instant(now));
         boolean errors = Fleets.print(plan.problems(), err);
         Optional<PlanEntry> entry = plan.entry(cluster);

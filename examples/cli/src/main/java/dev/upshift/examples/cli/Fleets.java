@@ -6,12 +6,14 @@ import dev.upshift.common.problem.Suggestions;
 import dev.upshift.core.file.FleetFolder;
 import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.plan.PlanInput;
+import dev.upshift.spi.HistoryEntry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** What the fleet commands share: reading a fleet folder, the instant, problems and name hints. */
 final class Fleets {
@@ -29,8 +31,16 @@ final class Fleets {
      *     would only hide that
      */
     static PlanInput read(Path fleet) {
+        return read(fleet, List::of);
+    }
+
+    /**
+     * {@link #read(Path)}, with the fleet's history (oldest first), which the plan reads; read once
+     * the fleet was, so that a fleet that cannot be read says so first.
+     */
+    static PlanInput read(Path fleet, Supplier<List<HistoryEntry>> history) {
         FleetContents c = FleetFolder.of(fleet).read();
-        return PlanInput.from(c, List.of());
+        return PlanInput.from(c, history.get());
     }
 
     /**

@@ -58,7 +58,7 @@ final class HistoryCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(), "--state names a journal and --history a"
                         + " database: give one of them (upshift history import moves a journal into the database)");
             }
-            try (PostgresHistoryStore store = database.open(spec.commandLine())) {
+            try (PostgresHistoryStore store = database.openToRead(spec.commandLine())) {
                 return print(store);
             }
         }
@@ -91,9 +91,14 @@ final class HistoryCommand implements Callable<Integer> {
         List<HistoryEntry> records = cluster == null ? store.entries() : store.history(cluster);
         if (output == Output.json) {
             out.print(HistoryJson.render(records, Optional.of(store.location()), Optional.ofNullable(cluster)));
+        } else if (records.isEmpty() && cluster == null) {
+            List<String> fleets = store.fleets();
+            out.println(store + " holds no records yet" + (fleets.isEmpty() || fleets.contains(store.fleet()) ? ""
+                    : "; the database holds the histories of " + fleets.stream().map(f -> "'" + f + "'")
+                            .collect(java.util.stream.Collectors.joining(", ")) + " (--history-fleet NAME)"));
         } else if (records.isEmpty()) {
-            out.println(store + (cluster == null ? " holds no records yet"
-                    : " holds no records of cluster '" + cluster + "'" + Fleets.hint(cluster, clusters(store.entries()))));
+            out.println(store + " holds no records of cluster '" + cluster + "'" + Fleets.hint(cluster,
+                    clusters(store.entries())));
         } else {
             out.print(table(records));
         }

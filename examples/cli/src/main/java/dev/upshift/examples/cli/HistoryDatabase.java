@@ -62,10 +62,24 @@ final class HistoryDatabase {
      * @throws UpshiftException when the database cannot be reached or the password file read
      */
     PostgresHistoryStore open(CommandLine cli) {
-        return open(cli, System::getenv);
+        return open(cli, System::getenv, false);
+    }
+
+    /**
+     * Connects to the history the command line names to read it only: nothing is migrated or
+     * written, not even the fleet's fence row (a command that judges the fleet writes nothing).
+     *
+     * @throws CommandLine.ParameterException as {@link #open(CommandLine)}
+     */
+    PostgresHistoryStore openToRead(CommandLine cli) {
+        return open(cli, System::getenv, true);
     }
 
     PostgresHistoryStore open(CommandLine cli, UnaryOperator<String> environment) {
+        return open(cli, environment, false);
+    }
+
+    private PostgresHistoryStore open(CommandLine cli, UnaryOperator<String> environment, boolean toRead) {
         if (url == null) {
             throw new CommandLine.ParameterException(cli, "--history-password-file goes with --history JDBC_URL");
         }
@@ -89,6 +103,9 @@ final class HistoryDatabase {
         String password = passwordFile != null ? password(passwordFile) : environment.apply(PASSWORD);
         if (password != null) {
             b.password(password);
+        }
+        if (toRead) {
+            b.readOnly();
         }
         try {
             return b.build();

@@ -42,6 +42,9 @@ final class PlanCommand implements Callable<Integer> {
     @CommandLine.Mixin
     GitRepository git;
 
+    @CommandLine.Mixin
+    RecordedHistory history;
+
     @Option(names = "--now", paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
             description = "the instant to plan at (RFC 3339, or a date for its midnight UTC); default: now")
     Instant now;
@@ -65,7 +68,8 @@ final class PlanCommand implements Callable<Integer> {
     }
 
     private int plan(Path fleet) {
-        PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet));
+        PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet, () -> history.read(spec.commandLine(), this.fleet,
+                git.given())));
         Plan plan = prepared.plan(Fleets.instant(now));
         boolean errors = Fleets.print(plan.problems(), spec.commandLine().getErr());
         PrintWriter out = spec.commandLine().getOut();

@@ -2,7 +2,6 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.core.engine.Fault;
 import dev.upshift.core.engine.Reconciliation;
-import dev.upshift.core.journal.JsonLinesJournal;
 import dev.upshift.core.plan.StageRun;
 import dev.upshift.core.simulate.TimeLapse;
 import dev.upshift.spi.HistoryEntry;
@@ -105,7 +104,7 @@ final class RunCommand implements Callable<Integer> {
         check();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path folder = state != null ? state : git.given() ? Path.of(".upshift") : JsonLinesJournal.stateFolder(fleet);
+        Path folder = StateFolders.forEngine(state, fleet, git.given());
         Path fleet = git.given() ? git.fleetIn(folder.resolve("checkout")) : this.fleet;
         if (!git.given()) {
             Fleets.requireFolder(fleet);

@@ -61,6 +61,9 @@ final class SimulateCommand implements Callable<Integer> {
             description = "the fleet folder: clusters, releases, schedules and upgrades, in any layout")
     Path fleet;
 
+    @CommandLine.Mixin
+    RecordedHistory history;
+
     @Option(names = "--from", required = true, paramLabel = "T", converter = WindowsCommand.InstantConverter.class,
             description = "where the simulation starts, and the instant of the first plan (RFC 3339, or a date meaning 00:00Z)")
     Instant from;
@@ -114,7 +117,8 @@ final class SimulateCommand implements Callable<Integer> {
                     + " from 0 to " + MAX_END_OF_LIFE_SIMULATIONS + ", got " + endOfLifeSimulations);
         }
         PrintWriter err = spec.commandLine().getErr();
-        PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet));
+        PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet, () -> history.read(spec.commandLine(), fleet,
+                false)));
         boolean errors = Fleets.print(prepared.problems(), err);
         SimulationSettings settings = SimulationSettings.between(from, until).withSeed(seed).withFailureRate(failureRate);
         Simulation sim = Simulator.run(prepared, settings);

@@ -11,6 +11,15 @@ final class StateFolders {
     private StateFolders() {}
 
     /**
+     * The state folder of an engine's commands ({@code run}, {@code apply}) and of those that read
+     * what they recorded: {@code --state}, else with {@code --git} the working folder's
+     * {@code .upshift}, else the fleet's {@code DIR/.upshift}.
+     */
+    static Path forEngine(Path state, Path fleet, boolean git) {
+        return state != null ? state : git ? Path.of(JsonLinesJournal.STATE_FOLDER) : JsonLinesJournal.stateFolder(fleet);
+    }
+
+    /**
      * The state folder a command line names.
      *
      * @throws CommandLine.ParameterException when it names neither a fleet nor a state folder

@@ -53,7 +53,9 @@ class HistoryDatabaseTest {
                 .isEqualTo("the PostgreSQL history at " + url + ", fleet 'default' holds no records of cluster"
                         + " 'dev-fra-logistic'; did you mean 'dev-fra-logistics-1'?\n");
         assertThat(Cli.run("history", "--history", url, "--history-fleet", "other").out())
-                .isEqualTo("the PostgreSQL history at " + url + ", fleet 'other' holds no records yet\n");
+                .isEqualTo("the PostgreSQL history at " + url + ", fleet 'other' holds no records yet; the database"
+                        + " holds the histories of 'default' (--history-fleet NAME)\n");
+        assertThat(fences(url)).as("reading the history of a fleet it does not hold writes nothing").doesNotContain("other");
     }
 
     @Test
@@ -75,6 +77,11 @@ class HistoryDatabaseTest {
         assertThat(records.get(0).get("idempotencyKey").textValue()).isEqualTo("dev-1:to-1.1@1.1.0/dev");
         assertThat(records.get(1).get("step").textValue()).isEqualTo("starting");
         assertThat(records.get(1).get("epoch").intValue()).isEqualTo(1);
+        JsonNode plan = JSON.readTree(Cli.run("plan", "--fleet", fleet.toString(), "--now", TestFleet.NOW, "--output",
+                "json", "--history", url).out());
+        assertThat(plan.get("entries")).filteredOn(e -> e.get("cluster").asText().equals("dev-1"))
+                .extracting(e -> e.get("state").asText() + " " + e.get("from").asText())
+                .as("plan reads the history on PostgreSQL too").containsExactly("inProgress 1.0.0");
 
         Cli dryRun = Cli.run("run", "--fleet", fleet.toString(), "--dry-run", "--now", TestFleet.NOW, "--history", url);
         assertThat(dryRun.exitCode()).as(dryRun.err()).isZero();
@@ -128,5 +135,19 @@ class HistoryDatabaseTest {
         Cli missing = Cli.run("history", "--history", url, "--history-password-file", dir.resolve("none").toString());
         assertThat(missing.exitCode()).isEqualTo(1);
         assertThat(missing.err()).isEqualTo("upshift: the password file " + dir.resolve("none") + " does not exist\n");
+    }
+
+    /** The fleets with a fence row. */
+    private static java.util.List<String> fences(String url) {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url);
+                java.sql.ResultSet r = c.createStatement().executeQuery("SELECT fleet FROM upshift.fence ORDER BY 1")) {
+            java.util.List<String> out = new java.util.ArrayList<>();
+            while (r.next()) {
+                out.add(r.getString(1));
+            }
+            return out;
+        } catch (java.sql.SQLException e) {
+            throw new AssertionError(e);
+        }
     }
 }
