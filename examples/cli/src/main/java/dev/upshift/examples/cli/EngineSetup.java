@@ -151,9 +151,18 @@ final class EngineSetup implements AutoCloseable {
             b.fleet(fleet).planner(planner);
         }
         if (dryRun) {
-            b.publisher((u, c) -> Publication.published("dry run: nothing written (" + c.changedDocuments().size()
-                    + " documents would change, and spec.release)"));
+            b.publisher((u, c) -> Publication.published(dryRunText(u.from().equals(u.to()),
+                    c.changedDocuments().size())));
         }
+    }
+
+    /** What a dry run says it would have written: how many documents, and the release when the hop moves it. */
+    static String dryRunText(boolean sameRelease, int documents) {
+        String changed = documents == 0 ? "" : Plural.count(documents, "document") + " would change";
+        String release = sameRelease ? "" : "spec.release";
+        String what = changed.isEmpty() ? (release.isEmpty() ? "no document would change" : release + " would change")
+                : changed + (release.isEmpty() ? "" : ", and " + release);
+        return "dry run: nothing written (" + what + ")";
     }
 
     /** The journal in the state folder, the database's history, or a dry run's scratch copy of either. */

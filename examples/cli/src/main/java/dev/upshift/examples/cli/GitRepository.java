@@ -54,7 +54,8 @@ final class GitRepository {
             throw new CommandLine.ParameterException(cl, fleet == null ? "give the fleet: --fleet DIR or --git URL"
                     : "--fleet and --git both name a fleet; give one");
         }
-        if (url == null && (branchPerUpgrade || !path.isEmpty() || !"main".equals(branch))) {
+        if (url == null && (branchPerUpgrade || !path.isEmpty() || !"main".equals(branch)
+                || cl.getParseResult().hasMatchedOption("--branch"))) {
             throw new CommandLine.ParameterException(cl, "--branch, --path and --branch-per-upgrade go with --git");
         }
         int open = author.lastIndexOf(" <");

@@ -120,6 +120,13 @@ public final class Main implements Runnable {
             report(ex, err);
             return PROBLEM;
         });
+        // picocli answers the main help for "pause --help", a command it does not know: say so instead
+        if (args.length > 0 && !args[0].startsWith("-") && !cli.getSubcommands().containsKey(args[0])) {
+            UnknownArguments.describe(cli, args).forEach(line -> err.println("upshift: " + line));
+            err.println("Try 'upshift --help'.");
+            err.flush();
+            return USAGE;
+        }
         int code = cli.execute(args);
         out.flush();
         err.flush();

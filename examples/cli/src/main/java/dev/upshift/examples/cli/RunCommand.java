@@ -2,6 +2,7 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.core.engine.Fault;
 import dev.upshift.core.engine.Reconciliation;
+import dev.upshift.core.plan.JournalIndex;
 import dev.upshift.core.plan.StageRun;
 import dev.upshift.core.simulate.TimeLapse;
 import dev.upshift.spi.HistoryEntry;
@@ -122,6 +123,11 @@ final class RunCommand implements Callable<Integer> {
                         maxSteps, rec -> print(rec, out, err));
                 out.println("time-lapse " + (r.startedAt().equals(from) ? "from " : "resumed at ") + r.startedAt()
                         + " to " + r.reached() + ": " + r.reconciles() + " reconciles");
+                if (stuck(r, setup.history.entries(), err)) {
+                    setup.events.ifPresent(e -> out.println("events: " + e.file()));
+                    out.flush();
+                    return Main.PROBLEM;
+                }
             } else if (once || dryRun) {
                 print(setup.engine.reconcile(Fleets.instant(now)), out, err);
             } else {
@@ -136,9 +142,35 @@ final class RunCommand implements Callable<Integer> {
         return Main.OK;
     }
 
+    /**
+     * Whether a time-lapse stopped before {@code --until} with attempts still under way (nothing told
+     * it when to look at them again: after faults, say); it says which on stderr.
+     */
+    private boolean stuck(TimeLapse.Result r, List<HistoryEntry> history, PrintWriter err) {
+        if (!r.reached().isBefore(until)) {
+            return false;
+        }
+        List<String> left = JournalIndex.of(history).activeAttempts().stream().map(a -> a.upgradeId() + " ("
+                + a.last().step().word() + " at " + a.last().at() + ")").sorted().toList();
+        if (left.isEmpty()) {
+            return false;
+        }
+        err.println("upshift: the time-lapse stopped at " + r.reached() + ", before --until " + until + ", with "
+                + Plural.count(left.size(), "attempt") + " still under way that nothing will move on: "
+                + String.join(", ", left) + "; run it again (it resumes), or see upshift history");
+        err.flush();
+        return true;
+    }
+
     private void check() {
         CommandLine cl = spec.commandLine();
         git.check(cl, fleet);
+        if (virtualClock && from != null && until != null && !until.isAfter(from)) {
+            throw new CommandLine.ParameterException(cl, "--until " + until + " must be after --from " + from);
+        }
+        if (maxSteps < 1) {
+            throw new CommandLine.ParameterException(cl, "--max-steps is at least 1, not " + maxSteps);
+        }
         if (virtualClock && (from == null || until == null)) {
             throw new CommandLine.ParameterException(cl, "--virtual-clock needs --from and --until");
         }
