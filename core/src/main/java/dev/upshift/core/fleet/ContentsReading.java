@@ -59,6 +59,7 @@ final class ContentsReading {
         }
         all.sort(null);
         Map<String, Set<String>> read = Map.of(
+                kinds.clusters().name(), names(clusters.items().stream().map(ManagedCluster::id)),
                 kinds.upgrades().name(), names(upgrades.items().stream().map(ClusterUpgrade::name)),
                 kinds.schedules().name(), names(schedules.items().stream().map(MaintenanceSchedule::name)),
                 kinds.releases().name(), names(releases.items().stream().map(r -> r.version().toString())));

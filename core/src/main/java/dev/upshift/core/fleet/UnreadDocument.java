@@ -80,7 +80,7 @@ public record UnreadDocument(String kind, String name, SourceLocation location, 
 
     private static boolean isPlanned(String kind) {
         return kind.equals(FleetKinds.CLUSTER_UPGRADE.name()) || kind.equals(MaintenanceSchedule.KIND.name())
-                || kind.equals(Release.KIND.name());
+                || kind.equals(Release.KIND.name()) || kind.equals(FleetKinds.MANAGED_CLUSTER.name());
     }
 
     /** {@code ClusterUpgrade to-1.6 at fleet/upgrades.yaml:1:1}. */

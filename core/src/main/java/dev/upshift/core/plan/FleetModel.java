@@ -46,6 +46,8 @@ final class FleetModel {
     final List<Problem> problems = new ArrayList<>();
     /** The schedules that could not be read, by name. */
     final Map<String, UnreadDocument> unreadSchedules = new HashMap<>();
+    /** The cluster documents that could not be read: no entry, a row of their own in what presents a plan. */
+    final List<UnreadDocument> unreadClusters;
     /** Each cluster's {@link StageRun} key; null for none. */
     final String[] runKeys;
 
@@ -71,6 +73,8 @@ final class FleetModel {
         blockUnreadUpgrades(input.unread());
         checkReferences(input);
         problems.sort(null);
+        this.unreadClusters = input.unread().stream()
+                .filter(u -> u.kind().equals(FleetKinds.MANAGED_CLUSTER.name())).toList();
         this.runKeys = new String[clusters.size()];
         for (int i = 0; i < clusters.size(); i++) {
             runKeys[i] = assignments[i].run().map(StageRun::key).orElse(null);

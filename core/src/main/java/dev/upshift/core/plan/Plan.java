@@ -3,6 +3,7 @@ package dev.upshift.core.plan;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.common.problem.Problem;
+import dev.upshift.core.fleet.UnreadDocument;
 import dev.upshift.spi.UpgradeState;
 import java.time.Instant;
 import java.util.Collections;
@@ -24,9 +25,12 @@ import org.apiguardian.api.API;
  * @param entries one per cluster, sorted by cluster id (ids are unique)
  * @param problems what was wrong with the input (read problems carried from the sources, an upgrade
  *     that selects nothing, an unknown release or schedule, a cluster in two stages, ...), sorted
+ * @param unreadClusters the {@code ManagedCluster} documents that could not be read, and so have no
+ *     entry: the plan says nothing of those clusters until they are fixed (their problems are among
+ *     {@code problems})
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Plan(Instant now, List<PlanEntry> entries, List<Problem> problems) {
+public record Plan(Instant now, List<PlanEntry> entries, List<Problem> problems, List<UnreadDocument> unreadClusters) {
 
     /**
      * Validates and copies the parts.
@@ -36,8 +40,14 @@ public record Plan(Instant now, List<PlanEntry> entries, List<Problem> problems)
     public Plan {
         Objects.requireNonNull(now, "now");
         problems = List.copyOf(problems);
+        unreadClusters = List.copyOf(unreadClusters);
         // a round's own entries are sorted and never changed: taken as they are
         entries = entries instanceof SortedEntries ? entries : sorted(entries);
+    }
+
+    /** A plan of clusters that were all read. */
+    public Plan(Instant now, List<PlanEntry> entries, List<Problem> problems) {
+        this(now, entries, problems, List.of());
     }
 
     private static List<PlanEntry> sorted(List<PlanEntry> given) {

@@ -47,6 +47,11 @@ public final class ReasonCodes {
      * cannot be read either): the cluster's plan is incomplete until the document is fixed.
      */
     public static final String UNREADABLE_UPGRADE = "UNREADABLE_UPGRADE";
+    /**
+     * The cluster's own {@code ManagedCluster} document could not be read: it has no plan entry, only
+     * a row of its own in the plan's table and its JSON's {@code unreadable} list, until it is fixed.
+     */
+    public static final String UNREADABLE_CLUSTER = "UNREADABLE_CLUSTER";
     /** Two or more stages of the cluster's upgrade select it. */
     public static final String STAGE_OVERLAP = "STAGE_OVERLAP";
     /** The cluster's upgrade has stages and none of them selects it. */
@@ -97,7 +102,7 @@ public final class ReasonCodes {
     /** Every code above, in this order. */
     public static final List<String> ALL = List.of(NO_PATH, FIELD_CONFLICT, IMMUTABLE_FIELD, INVALID_RESOURCES,
             RENDERING_REJECTED, RENDERER_FAILED,
-            UNREADABLE_UPGRADE, CONFLICTING_UPGRADES, STAGE_HALTED, NO_WINDOW, TARGET_UNRESOLVED, UNKNOWN_RELEASE,
+            UNREADABLE_UPGRADE, UNREADABLE_CLUSTER, CONFLICTING_UPGRADES, STAGE_HALTED, NO_WINDOW, TARGET_UNRESOLVED, UNKNOWN_RELEASE,
             UNKNOWN_SCHEDULE, INVALID_SCHEDULE,
             STAGE_OVERLAP, UNSTAGED, STRATEGY_DECLINED, WAITING_STAGE, SOAKING, MAX_CONCURRENT, JOINED_LATE,
             FROZEN,

@@ -89,7 +89,7 @@ final class Round {
             }
         }
         kept.windows = windows;
-        return new Plan(now, new SortedEntries(kept.entries), fleet.problems());
+        return new Plan(now, new SortedEntries(kept.entries), fleet.problems(), model.unreadClusters);
     }
 
     private int[] stageOf(int n) {

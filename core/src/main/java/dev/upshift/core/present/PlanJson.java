@@ -37,7 +37,11 @@ public final class PlanJson {
         return JsonText.pretty(tree(plan));
     }
 
-    /** The plan as a JSON tree: {@code now}, {@code counts}, {@code entries}, {@code problems}. */
+    /**
+     * The plan as a JSON tree: {@code now}, {@code counts}, {@code entries}, {@code problems}, and,
+     * only when some {@code ManagedCluster} document could not be read, {@code unreadable}: one
+     * {@code {cluster, file, problem}} each.
+     */
     public static ObjectNode tree(Plan plan) {
         ObjectNode root = JsonParts.NODES.objectNode();
         root.put("now", plan.now().toString());
@@ -49,6 +53,11 @@ public final class PlanJson {
         plan.entries().forEach(e -> entries.add(entry(e)));
         ArrayNode problems = root.putArray("problems");
         plan.problems().forEach(p -> problems.add(problem(p)));
+        if (!plan.unreadClusters().isEmpty()) {
+            ArrayNode unreadable = root.putArray("unreadable");
+            plan.unreadClusters().forEach(u -> unreadable.addObject().put("cluster", u.name())
+                    .put("file", u.location().toString()).put("problem", u.problem().message()));
+        }
         return root;
     }
 

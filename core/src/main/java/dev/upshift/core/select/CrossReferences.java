@@ -116,11 +116,45 @@ public final class CrossReferences {
                             + suggestion(s, schedules, schedules.isEmpty() ? "; the fleet has no MaintenanceSchedule"
                                     : "; known schedules: " + String.join(", ", schedules)))));
         }
+        Set<String> keys = new java.util.TreeSet<>();
+        clusters.forEach(c -> keys.addAll(c.labels().keySet()));
         for (UpgradeSelection u : selection.upgrades()) {
-            upgrade(u, out);
+            if (!unknownKeys(u.upgrade(), keys, out)) {
+                upgrade(u, out);
+            }
         }
         conflicts(selection, out);
         return out;
+    }
+
+    /**
+     * Errors for the matchers of an upgrade and of its stages whose label key no cluster has (a
+     * typo such as {@code regoin}: every cluster it meant would otherwise read as up to date); whether
+     * there was one, so that the upgrade's other checks, which would only repeat it, are left out.
+     */
+    private boolean unknownKeys(ClusterUpgrade u, Set<String> keys, List<Problem> out) {
+        boolean any = false;
+        for (int i = 0; i < u.matchers().size(); i++) {
+            any |= unknownKey(u, u.matchers().get(i), "/spec/matchers/" + i + "/key", keys, out);
+        }
+        for (int s = 0; s < u.stages().size(); s++) {
+            List<ClusterMatcher> matchers = u.stages().get(s).matchers();
+            for (int i = 0; i < matchers.size(); i++) {
+                any |= unknownKey(u, matchers.get(i), "/spec/stages/" + s + "/matchers/" + i + "/key", keys, out);
+            }
+        }
+        return any;
+    }
+
+    private boolean unknownKey(ClusterUpgrade u, ClusterMatcher m, String pointer, Set<String> keys, List<Problem> out) {
+        if (m.key().isEmpty() || keys.contains(m.key().get())) {
+            return false;
+        }
+        String key = m.key().get();
+        out.add(error(u, pointer, "no cluster has the label '" + key + "', so the matcher selects nothing"
+                + Suggestions.closest(key, keys).map(Suggestions::didYouMean).orElse(keys.isEmpty()
+                        ? "; no cluster has labels" : "; the labels are: " + listed(List.copyOf(keys)))));
+        return true;
     }
 
     private void upgrade(UpgradeSelection selection, List<Problem> out) {

@@ -51,7 +51,7 @@ class PlannerBadInputTest {
     @DisplayName("an upgrade that selects nothing is a warning at the upgrade")
     void selectsNothing() {
         Plan plan = plan(List.of(FINE), List.of(FINE_UPGRADE, upgrade("empty", "20.0.0",
-                ClusterMatcher.label("stage", "nowhere")).build()));
+                ClusterMatcher.clusterId("nowhere")).build()));
         assertThat(problems(plan)).containsExactly(
                 "upgrade empty: warning: spec.matchers: the matchers select no cluster: the upgrade does nothing");
         fineIsPlanned(plan);

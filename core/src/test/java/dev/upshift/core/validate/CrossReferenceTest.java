@@ -171,6 +171,34 @@ class CrossReferenceTest {
     }
 
     @Test
+    @DisplayName("a matcher whose label key no cluster has (a typo) is an error at the key, with the key meant; of an upgrade or of a stage")
+    void unknownLabelKeys() throws IOException {
+        catalog();
+        write("c.yaml", cluster("dev-1", "dev", "19.3.1", null) + "---\n" + cluster("prod-1", "prod", "19.3.1", null));
+        write("u.yaml", HEADER + """
+                kind: ClusterUpgrade
+                metadata: {name: typo}
+                spec: {matchers: [{key: stgae, value: dev}], release: 20.1.0}
+                ---
+                apiVersion: upshift.dev/v1alpha1
+                kind: ClusterUpgrade
+                metadata: {name: staged}
+                spec:
+                  matchers: [{key: stage, value: "dev|prod", isRegex: true}]
+                  release: 20.1.0
+                  stages:
+                    - {name: first, matchers: [{key: region, value: eu}]}
+                """);
+        ValidationReport report = FleetValidator.create().validate(FleetFiles.load(dir));
+        assertThat(report.hasErrors()).isTrue();
+        assertThat(lines()).contains(
+                "u.yaml:4:25: spec.matchers[0].key: no cluster has the label 'stgae', so the matcher selects"
+                        + " nothing; did you mean 'stage'?",
+                "u.yaml:13:38: spec.stages[0].matchers[0].key: no cluster has the label 'region', so the matcher"
+                        + " selects nothing; the labels are: stage");
+    }
+
+    @Test
     @DisplayName("a reference to a document with errors of its own is not reported twice")
     void brokenTargetsAreNotReportedAgain() throws IOException {
         catalog();

@@ -1,6 +1,7 @@
 package dev.upshift.examples.cli;
 
 import dev.upshift.common.value.Durations;
+import dev.upshift.core.fleet.UnreadDocument;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanKind;
@@ -94,6 +95,16 @@ final class PlanTable {
                     .map(t -> start(new Interval(t, Optional.empty()), plan.now())).orElse("-")));
             table.add(row);
         }
+        for (UnreadDocument u : plan.unreadClusters()) {
+            // a cluster whose document cannot be read has no entry: a row says so, rather than that it is not there
+            List<String> row = new ArrayList<>(List.of(u.name(), "-", "-", "-", "-", "unreadable", "-",
+                    ReasonCodes.UNREADABLE_CLUSTER));
+            if (hops) {
+                row.add(KIND, "-");
+            }
+            forecasts.ifPresent(f -> row.add("-"));
+            table.add(row);
+        }
         int width = WIDTH + (forecasts.isPresent() ? FORECAST_WIDTH : 0) + (hops ? HOP_WIDTH : 0);
         return table.render(width, hops ? shifted(FIT) : FIT) + summary(plan) + "\n";
     }
@@ -138,7 +149,11 @@ final class PlanTable {
                 .map(e -> "  " + e.cluster() + " " + e.from() + e.path().stream().map(v -> " → " + v)
                         .reduce("", String::concat) + ", hop 1 of " + e.hops().size())
                 .toList();
-        return Plural.count(plan.entries().size(), "cluster") + " at " + plan.now()
+        int unread = plan.unreadClusters().size();
+        if (unread > 0) {
+            counts.add(unread + " unreadable");
+        }
+        return Plural.count(plan.entries().size() + unread, "cluster") + " at " + plan.now()
                 + (counts.isEmpty() ? "" : ": " + String.join(", ", counts))
                 + (pastEndOfLife == 0 ? "" : "\n" + Plural.count((int) pastEndOfLife, "cluster")
                         + " on a release past its end of life")
@@ -148,6 +163,9 @@ final class PlanTable {
                         + (paths.size() == 1 ? "es" : "") + " by several hops, each in a window of its own (WINDOW is the"
                         + " next hop's):\n" + String.join("\n", paths.size() <= LISTED ? paths : paths.subList(0, LISTED))
                         + (paths.size() <= LISTED ? "" : "\n  and " + (paths.size() - LISTED) + " more"))
+                + (unread == 0 ? "" : "\n" + Plural.count(unread, "cluster") + " could not be read and "
+                        + (unread == 1 ? "is" : "are") + " not planned until fixed (" + ReasonCodes.UNREADABLE_CLUSTER
+                        + "; the errors are among the problems)")
                 + (incomplete == 0 ? "" : "\nthe plan is incomplete: " + Plural.count((int) incomplete, "cluster")
                         + (incomplete == 1 ? " depends" : " depend") + " on a ClusterUpgrade that could not be read ("
                         + ReasonCodes.UNREADABLE_UPGRADE + "; its error is among the problems)");

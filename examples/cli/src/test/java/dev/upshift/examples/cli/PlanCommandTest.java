@@ -146,7 +146,9 @@ class PlanCommandTest {
         Cli r = plan(fleet);
         assertThat(r.exitCode()).isEqualTo(Main.PROBLEM);
         assertThat(r.err()).startsWith(fleet.resolve("clusters/broken.yaml") + ":4:45: spec.replicas: ");
-        assertThat(r.out()).contains("5 clusters at 2026-12-14T09:00:00Z");
+        assertThat(r.out()).as("the broken cluster keeps its row and its place in the count")
+                .contains("6 clusters at 2026-12-14T09:00:00Z").contains(", 1 unreadable\n")
+                .containsPattern("\\nbroken-1 +- +- +- +- +unreadable +- +UNREADABLE_CLUSTER\\n");
     }
 
     @Test
