@@ -148,19 +148,20 @@ final class Drafting {
      * and the repair of its drift (docs/planning.md, "Configuration changes" and "Drift"). Drift alone
      * is planned only under {@code drift: repair}; under {@code report} the cluster is blocked with
      * {@code DRIFTED}. A cluster a simulation moved to another release keeps the document's
-     * resources, which are not drift.
+     * resources, which are not drift, and took its values with the hop that moved it (a publisher
+     * writes them with the release), so nothing is left to configure: up to date, as it is once the
+     * files world's publisher rewrote its document.
      */
     private void configUpgrade(int i, Draft d, Optional<Release> fromRelease) {
         ManagedCluster c = d.cluster;
         boolean moved = !d.from.equals(c.release());
-        if (fromRelease.isEmpty() || c.resources().isEmpty() || moved && c.values().isEmpty()) {
+        if (fromRelease.isEmpty() || c.resources().isEmpty() || moved) {
             d.state = UpgradeState.UP_TO_DATE;
             return;
         }
         ChangeSummary change = fleet.configSummary(i, c, fromRelease.get(), d.from);
         boolean drifted = !change.drift().isEmpty();
-        boolean configured = !c.values().isEmpty() && (moved ? change.changes() || !change.blockers().isEmpty()
-                : change.beyondDrift() || !drifted && !change.blockers().isEmpty());
+        boolean configured = !c.values().isEmpty() && (change.beyondDrift() || !drifted && !change.blockers().isEmpty());
         if (!configured && !drifted) {
             d.state = UpgradeState.UP_TO_DATE;
             return;
