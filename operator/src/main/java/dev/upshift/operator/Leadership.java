@@ -122,10 +122,15 @@ final class Leadership {
         election.shutdownNow();
     }
 
-    private void won() {
+    void won() {
         Lease lease = client.resources(Lease.class).inNamespace(namespace).withName(leaseName).get();
         if (lease == null || lease.getSpec() == null || !identity.equals(lease.getSpec().getHolderIdentity())) {
-            LOG.warn("{} won lease {}/{} but no longer holds it; it does not act", identity, namespace, leaseName);
+            // another holder took the lease between the election's write and this read: the replica has no term
+            // to act in, and leaves the election as one whose lease was lost does (its process exits for a fresh one)
+            Integer transitions = lease == null || lease.getSpec() == null ? null : lease.getSpec().getLeaseTransitions();
+            Term won = Term.ofLease(identity, transitions == null ? 0 : Math.max(0, transitions - 1));
+            giveUp(won, "it won the lease, but " + (lease == null ? "the lease was deleted" : "'" + holder(lease)
+                    + "' took it") + " before the replica could read its term back");
             return;
         }
         Integer transitions = lease.getSpec().getLeaseTransitions();
@@ -143,6 +148,11 @@ final class Leadership {
         current.set(term);
         LOG.info("{} leads: lease {}/{}", term, namespace, leaseName);
         listener.started(term);
+    }
+
+    private static String holder(Lease lease) {
+        return lease.getSpec() == null || lease.getSpec().getHolderIdentity() == null ? "nobody"
+                : lease.getSpec().getHolderIdentity();
     }
 
     /** A term that cannot act releases the lease for another replica, and ends as a lost one does. */
