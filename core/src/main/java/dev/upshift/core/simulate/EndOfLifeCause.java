@@ -19,8 +19,10 @@ public enum EndOfLifeCause {
     NO_PATH("noPath", "no path to its target"),
     /** Blocked until a person acts: a field conflict, two upgrades claiming it, an unknown schedule, ... */
     BLOCKED("blocked", "a person must act"),
-    /** Its upgrade failed, or its stage was halted by failures. */
+    /** Its own upgrade failed. */
     FAILED("failed", "its upgrade failed"),
+    /** Its stage was halted by other clusters' failures ({@code STAGE_HALTED}): its own upgrade never started. */
+    HALTED("halted", "its stage was halted by others' failures"),
     /** It is frozen across the day, or a freeze held it back longest. */
     FROZEN("frozen", "frozen"),
     /** Its stage waited for an earlier stage to finish or soak ({@code WAITING_STAGE}, {@code SOAKING}). */
@@ -66,7 +68,8 @@ public enum EndOfLifeCause {
             case ReasonCodes.WAITING_START_TIME -> START_TIME;
             case ReasonCodes.FROZEN -> FROZEN;
             case ReasonCodes.NO_PATH -> NO_PATH;
-            case ReasonCodes.UPGRADE_FAILED, ReasonCodes.STAGE_HALTED -> FAILED;
+            case ReasonCodes.UPGRADE_FAILED -> FAILED;
+            case ReasonCodes.STAGE_HALTED -> HALTED;
             default -> BLOCKED;
         };
     }
