@@ -264,6 +264,7 @@ final class DiffCommand implements Callable<Integer> {
         // the change the plan judges, computed by the same prepared fleet, values and renderer included
         PreparedFleet prepared = main.planner().prepare(input);
         inFlight(prepared, found.get()).ifPresent(note -> err.println("upshift: note: " + note));
+        hops(prepared, found.get().release(), goesTo).ifPresent(note -> err.println("upshift: note: " + note));
         ClusterChange change = prepared.change(cluster, goesTo).orElseThrow();
         if (change.merge().isEmpty()) {
             change.blockers().forEach(r -> err.println("upshift: " + r.message()));
@@ -278,6 +279,21 @@ final class DiffCommand implements Callable<Integer> {
         }
         err.flush();
         return new Merged(change.merge(), errors);
+    }
+
+    /**
+     * When the release asked for is more than one hop away: the engine publishes each hop on its
+     * own, and the change shown is the whole path's at once.
+     */
+    private static Optional<String> hops(PreparedFleet prepared, Version from, Version to) {
+        if (!to.isNewerThan(from) || !(prepared.graph().path(from, to) instanceof dev.upshift.release.UpgradePath p)
+                || p.versions().size() <= 2) {
+            return Optional.empty();
+        }
+        return Optional.of(from + " → " + to + " is published as " + (p.versions().size() - 1) + " hops, "
+                + p.versions().stream().map(Version::toString).collect(java.util.stream.Collectors.joining(" → "))
+                + ", each in a window of its own; the change below is the whole path's at once (--to "
+                + p.versions().get(1) + " shows the first hop's)");
     }
 
     /**

@@ -188,4 +188,16 @@ class DiffFleetTest {
                 "   or: upshift diff [-hV] --fleet=DIR --cluster=NAME [--to=VERSION]", "--fleet=DIR", "--to=VERSION");
         assertThat(r.out().lines()).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
     }
+
+    @Test
+    @DisplayName("a release two hops away: a note says the engine publishes it as two hops, and the change is the path's")
+    void twoHopsAreSaid() {
+        Path demo = Path.of("..", "fleet").toAbsolutePath().normalize();
+        Cli r = Cli.run("diff", "--fleet", demo.toString(), "--cluster", "prod-eu-checkout-1", "--to", "20.1.0");
+        assertThat(r.err()).contains("upshift: note: 19.2.4 → 20.1.0 is published as 2 hops, 19.2.4 → 20.0.2 → 20.1.0,"
+                + " each in a window of its own; the change below is the whole path's at once (--to 20.0.2 shows the"
+                + " first hop's)");
+        assertThat(Cli.run("diff", "--fleet", demo.toString(), "--cluster", "prod-eu-checkout-1", "--to", "20.0.2").err())
+                .doesNotContain("published as");
+    }
 }
