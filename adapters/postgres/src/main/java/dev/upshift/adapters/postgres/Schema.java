@@ -67,14 +67,8 @@ final class Schema {
      * migrating is off, checks that it is at the current version.
      */
     static void prepare(DataSource source, String schema, boolean migrate, String where) {
-        try (Connection c = source.getConnection()) {
-            checkEncoding(c, where);
-        } catch (SQLException e) {
-            throw new UpshiftException("could not open the PostgreSQL history at " + where + ": "
-                    + SqlErrors.reason(e), e);
-        }
-        Flyway flyway = Flyway.configure(Schema.class.getClassLoader()).dataSource(source).schemas(schema)
-                .locations(LOCATION).cleanDisabled(true).load();
+        reach(source, where);
+        Flyway flyway = flyway(source, schema, true);
         try {
             if (migrate) {
                 flyway.migrate();
@@ -101,14 +95,8 @@ final class Schema {
      * that exists must be at the current version. Writes nothing.
      */
     static boolean readable(DataSource source, String schema, String where) {
-        try (Connection c = source.getConnection()) {
-            checkEncoding(c, where);
-        } catch (SQLException e) {
-            throw new UpshiftException("could not open the PostgreSQL history at " + where + ": "
-                    + SqlErrors.reason(e), e);
-        }
-        Flyway flyway = Flyway.configure(Schema.class.getClassLoader()).dataSource(source).schemas(schema)
-                .locations(LOCATION).cleanDisabled(true).createSchemas(false).load();
+        reach(source, where);
+        Flyway flyway = flyway(source, schema, false);
         try {
             MigrationInfoService info = flyway.info();
             if (info.current() == null) {
@@ -127,6 +115,21 @@ final class Schema {
             throw new UpshiftException("could not check the schema '" + schema + "' of the PostgreSQL history at "
                     + where + ": " + reason(e), e);
         }
+    }
+
+    /** Checks that the database can be reached and holds UTF-8. */
+    private static void reach(DataSource source, String where) {
+        try (Connection c = source.getConnection()) {
+            checkEncoding(c, where);
+        } catch (SQLException e) {
+            throw new UpshiftException("could not open the PostgreSQL history at " + where + ": "
+                    + SqlErrors.reason(e), e);
+        }
+    }
+
+    private static Flyway flyway(DataSource source, String schema, boolean createSchema) {
+        return Flyway.configure(Schema.class.getClassLoader()).dataSource(source).schemas(schema).locations(LOCATION)
+                .cleanDisabled(true).createSchemas(createSchema).load();
     }
 
     /** PostgreSQL text in another encoding could not hold every entry: refuse it plainly. */

@@ -4,13 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.longs;
 
-import dev.upshift.core.journal.JsonLinesJournal;
-import dev.upshift.core.plan.Planner;
-import dev.upshift.core.simulate.SimulatedUpgrade;
-import dev.upshift.core.simulate.Simulation;
-import dev.upshift.core.simulate.SimulationSettings;
-import dev.upshift.core.simulate.Simulator;
-import dev.upshift.spi.HistoryEntry;
 import dev.upshift.testkit.fleet.FleetBuilder;
 import dev.upshift.testkit.fleet.TestFleet;
 import java.io.IOException;
@@ -18,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.DisplayName;
@@ -55,28 +47,8 @@ class SimulateAgreesWithRunTest {
             withValues[0] += countValues(fleet);
             long failures = r.nextInt(3);
             double rate = failures * 0.2;
-            Simulation sim = Simulator.run(Planner.standard().prepare(Fleets.read(fleet)),
-                    SimulationSettings.between(FROM, UNTIL).withSeed(seed).withFailureRate(rate));
-            List<String> simulated = new ArrayList<>();
-            for (SimulatedUpgrade u : sim.upgrades()) {
-                simulated.add(u.start() + " start " + u.cluster() + " " + u.from() + ">" + u.to());
-                if (u.finished()) {
-                    simulated.add(u.end() + " " + u.outcome() + " " + u.cluster() + " " + u.from() + ">" + u.to());
-                }
-            }
-            Cli run = Cli.run("run", "--fleet", fleet.toString(), "--virtual-clock", "--from", FROM.toString(),
-                    "--until", UNTIL.toString(), "--probe", "simulated", "--seed", Long.toString(seed), "--failure-rate",
-                    Double.toString(rate));
-            assertThat(run.exitCode()).as(run.err()).isZero();
-            List<String> journaled = new ArrayList<>();
-            for (HistoryEntry e : JsonLinesJournal.read(JsonLinesJournal.stateFolder(fleet)).entries()) {
-                String hop = e.clusterId() + " " + e.from() + ">" + e.to();
-                switch (e.step()) {
-                    case STARTING -> journaled.add(e.at() + " start " + hop);
-                    case SUCCEEDED, FAILED -> journaled.add(e.at() + " " + e.state() + " " + hop);
-                    default -> { }
-                }
-            }
+            List<String> simulated = TimeLapseAgreesWithSimulateTest.simulated(fleet, FROM, UNTIL, seed, rate);
+            List<String> journaled = TimeLapseAgreesWithSimulateTest.ran(fleet, FROM, UNTIL, seed, rate);
             assertThat(journaled).as("seed %d", seed).containsExactlyInAnyOrderElementsOf(simulated);
         });
         assertThat(withValues[0]).as("clusters with values of their own among the examples").isPositive();

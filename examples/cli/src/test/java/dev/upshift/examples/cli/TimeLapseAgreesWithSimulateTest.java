@@ -40,8 +40,15 @@ class TimeLapseAgreesWithSimulateTest {
     @DisplayName("simulate and run --virtual-clock record the same hops at the same instants")
     void agree(long seed, double rate) throws IOException {
         Path fleet = copy(Path.of("..", "fleet").toAbsolutePath().normalize(), dir.resolve("fleet"));
+        List<String> simulated = simulated(fleet, FROM, UNTIL, seed, rate);
+        List<String> journaled = ran(fleet, FROM, UNTIL, seed, rate);
+        assertThat(sorted(journaled)).isEqualTo(sorted(simulated));
+    }
+
+    /** The starts and outcomes {@code simulate} forecasts for a fleet folder, one line each. */
+    static List<String> simulated(Path fleet, Instant from, Instant until, long seed, double rate) {
         Simulation sim = Simulator.run(Planner.standard().prepare(Fleets.read(fleet)),
-                SimulationSettings.between(FROM, UNTIL).withSeed(seed).withFailureRate(rate));
+                SimulationSettings.between(from, until).withSeed(seed).withFailureRate(rate));
         List<String> simulated = new ArrayList<>();
         for (SimulatedUpgrade u : sim.upgrades()) {
             simulated.add(u.start() + " start " + u.cluster() + " " + u.from() + ">" + u.to());
@@ -49,9 +56,13 @@ class TimeLapseAgreesWithSimulateTest {
                 simulated.add(u.end() + " " + u.outcome() + " " + u.cluster() + " " + u.from() + ">" + u.to());
             }
         }
+        return simulated;
+    }
 
-        Cli run = Cli.run("run", "--fleet", fleet.toString(), "--virtual-clock", "--from", FROM.toString(), "--until",
-                UNTIL.toString(), "--probe", "simulated", "--seed", Long.toString(seed), "--failure-rate",
+    /** The starts and outcomes {@code run --virtual-clock} journals on the fleet folder, in the same words. */
+    static List<String> ran(Path fleet, Instant from, Instant until, long seed, double rate) {
+        Cli run = Cli.run("run", "--fleet", fleet.toString(), "--virtual-clock", "--from", from.toString(), "--until",
+                until.toString(), "--probe", "simulated", "--seed", Long.toString(seed), "--failure-rate",
                 Double.toString(rate));
         assertThat(run.exitCode()).as(run.err()).isZero();
         List<String> journaled = new ArrayList<>();
@@ -63,7 +74,7 @@ class TimeLapseAgreesWithSimulateTest {
                 default -> { }
             }
         }
-        assertThat(sorted(journaled)).isEqualTo(sorted(simulated));
+        return journaled;
     }
 
     private static List<String> sorted(List<String> lines) {
