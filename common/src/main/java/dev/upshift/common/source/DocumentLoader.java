@@ -170,7 +170,7 @@ public final class DocumentLoader {
         }
         if (result.isError()) {
             throw new InputException(Problem.error(Utf8Errors.locate(source, bytes, in.position()), "",
-                    Utf8Errors.describe(bytes, in.position(), result.length())));
+                    Utf8Errors.describe(bytes, in.position(), result.length()) + "; save the file as UTF-8"));
         }
         return out.flip().toString();
     }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.StreamReadFeature;
 import dev.upshift.common.problem.InputException;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.common.source.Utf8Errors;
 import dev.upshift.release.Version;
 import dev.upshift.release.VersionFormatException;
 import dev.upshift.spi.HistoryEntry;
@@ -81,7 +82,7 @@ final class EntryReader {
             }
             return new Header(version, migratedFrom);
         } catch (JsonProcessingException e) {
-            throw Cursor.notJson(source, 1, e, " (" + expected + ")");
+            throw Cursor.notJson(source, 1, e, bytes, offset, length, " (" + expected + ")");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -111,7 +112,7 @@ final class EntryReader {
             }
             return parts.entry(c, version);
         } catch (JsonProcessingException e) {
-            throw Cursor.notJson(source, line, e, "");
+            throw Cursor.notJson(source, line, e, bytes, offset, length, "");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -251,7 +252,17 @@ final class EntryReader {
             this.parser = parser;
         }
 
-        static InputException notJson(String source, int line, JsonProcessingException e, String more) {
+        /**
+         * A line the parser refused. Bytes that are not UTF-8 are named as they are in the file: the
+         * parser's own wording shows them as a character or a sign-extended number.
+         */
+        static InputException notJson(String source, int line, JsonProcessingException e, byte[] bytes, int offset,
+                int length, String more) {
+            Optional<Utf8Errors.Malformed> malformed = Utf8Errors.find(bytes, offset, length);
+            if (malformed.isPresent()) {
+                return new InputException(Problem.error(new SourceLocation(source, line, malformed.get().column()), "",
+                        "not a JSON line: " + malformed.get().message() + more));
+            }
             int column = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getColumnNr());
             String what = e.getOriginalMessage().lines().findFirst().orElse("").strip();
             return new InputException(Problem.error(new SourceLocation(source, line, column), "",

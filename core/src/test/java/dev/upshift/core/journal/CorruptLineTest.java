@@ -141,6 +141,48 @@ class CorruptLineTest {
                 .hasMessageStartingWith(JsonLinesJournal.file(dir) + ":5: the line is longer");
     }
 
+    @ParameterizedTest(name = "{1} at {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            "cluster":"     | C3 28 | the byte 0xC3
+            "upgradeId":"   | C3 28 | the byte 0xC3
+            "upgradeId":"   | FF    | the byte 0xFF
+            ,"cluster"      | C3 28 | the byte 0xC3
+            ,"cluster"      | FF    | the byte 0xFF
+            "message":"     | E2 82 | the bytes 0xE2 0x82
+            "format":       | C3 28 | the byte 0xC3
+            """)
+    @DisplayName("a byte that is not UTF-8 is named as it is in the file, at its column, wherever it lies")
+    void badBytes(String after, String hex, String named) throws IOException {
+        List<String> lines = journal(1);
+        byte[] file = write(lines);
+        int at = indexOf(file, after.getBytes(StandardCharsets.UTF_8)) + after.length();
+        String[] bytes = hex.split(" ");
+        for (int i = 0; i < bytes.length; i++) {
+            file[at + i] = (byte) Integer.parseInt(bytes[i], 16);
+        }
+        Files.write(JsonLinesJournal.file(dir), file);
+        int lineStart = after.startsWith("\"format") ? 0 : lines.get(0).length() + 1;
+        String where = JsonLinesJournal.file(dir) + ":" + (lineStart == 0 ? 1 : 2) + ":" + (at - lineStart + 1) + ": ";
+        assertThatThrownBy(() -> JsonLinesJournal.read(dir)).isInstanceOfSatisfying(InputException.class, e -> {
+            assertThat(e.getMessage()).startsWith(where + "not a JSON line: not valid UTF-8 text: " + named
+                    + " cannot start or continue a character here");
+            assertThat(e.getMessage()).doesNotContain("0xffff", "code 1", "code 2", "save the file");
+        });
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new AssertionError("not found: " + new String(needle, StandardCharsets.UTF_8));
+    }
+
     /** A journal of three entries, as lines. */
     private List<String> journal() {
         return journal(3);
