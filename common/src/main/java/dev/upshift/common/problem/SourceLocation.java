@@ -25,12 +25,16 @@ public record SourceLocation(String source, int line, int column) {
         return new SourceLocation(source, 0, 0);
     }
 
-    /** {@code source:line:column}, or as much of it as is known. */
+    /**
+     * {@code source:line:column}, or as much of it as is known; the source {@linkplain Printable#of
+     * made printable}, so that a file's name cannot act on the terminal that shows the message.
+     */
     @Override
     public String toString() {
+        String shown = Printable.of(source);
         if (line == 0) {
-            return source;
+            return shown;
         }
-        return column == 0 ? source + ":" + line : source + ":" + line + ":" + column;
+        return column == 0 ? shown + ":" + line : shown + ":" + line + ":" + column;
     }
 }

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.upshift.common.problem.InputException;
+import dev.upshift.common.problem.Printable;
 import dev.upshift.common.source.DocumentLoader;
 import dev.upshift.common.source.SourceDocument;
 import dev.upshift.diff.edit.EditedText;
@@ -64,8 +65,8 @@ import org.apiguardian.api.API;
  * change (a field the merge changes holds neither the value it started from nor its result, or
  * {@code spec.release} is neither the upgrade's from nor its to), or an edit cannot be made in place
  * (an alias, a custom tag); every reason names the file. An {@link UncheckedIOException} when a file
- * cannot be read or written for another reason (a full disk): nothing is published, and the engine
- * tries again.
+ * cannot be read or written for another reason (a full disk, a file system mounted read-only):
+ * nothing is published, and the engine tries again.
  *
  * <p>Files are named as the fleet reader named them (relative paths are relative to the working
  * folder, as when the fleet was read). Thread-safe; two publishers must not write one fleet folder
@@ -125,19 +126,19 @@ public final class FilePublisher implements ChangePublisher {
                 }
             }
             if (written.isEmpty()) {
-                return Publication.published("already published: " + String.join(", ", files.values().stream()
-                        .map(FleetBoundary.File::name).toList()) + " hold release " + upgrade.to());
+                return Publication.published(Printable.of("already published: " + String.join(", ",
+                        files.values().stream().map(FleetBoundary.File::name).toList()) + " hold release " + upgrade.to()));
             }
             writes.commit();
-            return Publication.published("wrote " + String.join(", ", written.stream().sorted().toList()));
+            return Publication.published(Printable.of("wrote " + String.join(", ", written.stream().sorted().toList())));
         } catch (FleetBoundary.Refused | FileTransaction.Refused e) {
-            return Publication.rejected(e.getMessage());
+            return Publication.rejected(Printable.of(e.getMessage()));
         } catch (TextEditException e) {
-            return Publication.rejected(e.getMessage());
+            return Publication.rejected(Printable.of(e.getMessage()));
         } catch (InputException e) {
             return Publication.rejected("a file of cluster " + cluster.id() + " no longer reads: " + e.errors().get(0));
         } catch (IOException e) {
-            throw new UncheckedIOException("could not publish " + upgrade + ": " + DocumentFiles.reason(e), e);
+            throw new UncheckedIOException(Printable.of("could not publish " + upgrade + ": " + DocumentFiles.reason(e)), e);
         }
     }
 

@@ -56,11 +56,16 @@ final class FileTransaction {
      *
      * @throws Refused when a target is read-only, cannot be written for want of permission, or no
      *     longer holds what was read from it: nothing was changed
-     * @throws IOException when writing failed otherwise; nothing was changed unless the failure came
+     * @throws IOException when writing failed otherwise, a full disk or a file system mounted
+     *     read-only among the causes (faults to try again, not refusals); nothing was changed unless the failure came
      *     between two renames (see the class description)
      */
     void commit() throws Refused, IOException {
         for (Change c : changes.values()) {
+            if (!Files.isWritable(c.target()) && mountedReadOnly(c.target())) {
+                // the mount, not the file: someone remounts it, so it is a fault to try again, not a refusal
+                throw new IOException("the file system holding " + c.target() + " is mounted read-only");
+            }
             if (isReadOnly(c.target())) {
                 throw new Refused("cannot write " + c.target() + ": it is read-only");
             }
@@ -100,8 +105,12 @@ final class FileTransaction {
      */
     private static void removeLeftovers(Path target) throws IOException {
         Path folder = target.toAbsolutePath().getParent();
-        String glob = "." + target.getFileName() + ".*" + SUFFIX;
-        try (java.nio.file.DirectoryStream<Path> left = Files.newDirectoryStream(folder, glob)) {
+        // not a glob: a file name may hold [, {, * or ?, which a glob would read as patterns
+        String prefix = "." + target.getFileName() + ".";
+        try (java.nio.file.DirectoryStream<Path> left = Files.newDirectoryStream(folder, p -> {
+            String name = p.getFileName().toString();
+            return name.startsWith(prefix) && name.endsWith(SUFFIX) && name.length() >= prefix.length() + SUFFIX.length();
+        })) {
             for (Path p : left) {
                 Files.deleteIfExists(p);
             }
@@ -129,6 +138,51 @@ final class FileTransaction {
     }
 
     /** Whether a file may not be written: the system says so, or no one has write permission (which root ignores). */
+    /**
+     * Whether the mount that holds the file is read-only. Java's {@link java.nio.file.FileStore}
+     * reads the options of the file system, not of the mount, and so misses a read-only bind mount;
+     * on Linux the mount's own options are in {@code /proc/self/mountinfo} (its fifth field the mount
+     * point, octal-escaped; its sixth the mount's options; a later line over the same point wins).
+     */
+    static boolean mountedReadOnly(Path target) throws IOException {
+        if (Files.getFileStore(target).isReadOnly()) {
+            return true;
+        }
+        Path info = Path.of("/proc/self/mountinfo");
+        if (!Files.isReadable(info)) {
+            return false;
+        }
+        Path real = target.toRealPath();
+        int best = -1;
+        boolean readOnly = false;
+        for (String line : Files.readAllLines(info, java.nio.charset.StandardCharsets.UTF_8)) {
+            String[] f = line.split(" ");
+            if (f.length < 6) {
+                continue;
+            }
+            Path point = Path.of(unescapeOctal(f[4]));
+            if (real.startsWith(point) && point.getNameCount() >= best) {
+                best = point.getNameCount();
+                readOnly = Arrays.asList(f[5].split(",")).contains("ro");
+            }
+        }
+        return readOnly;
+    }
+
+    private static String unescapeOctal(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 3 < s.length() && s.substring(i + 1, i + 4).chars().allMatch(d -> d >= '0' && d <= '7')) {
+                out.append((char) Integer.parseInt(s.substring(i + 1, i + 4), 8));
+                i += 3;
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
     private static boolean isReadOnly(Path target) throws IOException {
         if (!Files.isWritable(target)) {
             return true;

@@ -75,7 +75,15 @@ public final class Main implements Runnable {
 
     /** Runs the CLI and exits with its exit code. */
     public static void main(String[] args) {
-        System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+        System.exit(execute(args, terminal(System.out), terminal(System.err)));
+    }
+
+    /**
+     * A writer onto one of the process's standard streams, in the encoding a {@code PrintWriter} on
+     * it had before, that escapes control characters other than line ends and tabs.
+     */
+    static PrintWriter terminal(java.io.PrintStream stream) {
+        return new PrintWriter(new TerminalWriter(new java.io.OutputStreamWriter(stream)), true);
     }
 
     /** Runs the CLI with the given streams and returns the exit code (for tests and embedding). */
