@@ -169,7 +169,10 @@ public final class PreparedFleet {
      * The plan at {@code now} with another history, and some clusters running other releases than
      * their documents say (their resources unchanged): what a simulation asks after it upgraded them.
      * Such a cluster is planned from the release it runs (its path, its next hop), while its
-     * reviewable change is judged from the release its resources are at, its document's.
+     * reviewable change is judged from the release its resources are at, its document's. A cluster
+     * of a stage with {@code maxConcurrent} whose window's slots are taken by clusters expected to
+     * run then is scheduled in its first window after a slot is expected to free, with a
+     * {@code MAX_CONCURRENT} reason (docs/planning.md, "Concurrency").
      *
      * @param now the instant
      * @param history the journal, oldest first
@@ -177,12 +180,24 @@ public final class PreparedFleet {
      * @throws IllegalArgumentException when {@code now} lies outside 1900–9000, the range schedules support
      */
     public Plan plan(Instant now, List<HistoryEntry> history, Map<String, Version> releases) {
+        return plan(now, history, releases, true);
+    }
+
+    /** The plan as the engine's rounds make it, each stage's queue not projected: what a {@link PlanSession} answers. */
+    Plan unqueued(Instant now, List<HistoryEntry> history, Map<String, Version> releases) {
+        return plan(now, history, releases, false);
+    }
+
+    private Plan plan(Instant now, List<HistoryEntry> history, Map<String, Version> releases, boolean queued) {
         checkInstant(now);
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(releases, "releases");
         Kept kept = new Kept(now, model.clusters.size());
-        Plan plan = new Round(this, model, now, HistoryIndex.of(model, JournalIndex.of(history), releases), null)
-                .run(null, PlanSession.carryOver(null, null, kept), kept);
+        Round round = new Round(this, model, now, HistoryIndex.of(model, JournalIndex.of(history), releases), null);
+        Plan plan = round.run(null, PlanSession.carryOver(null, null, kept), kept);
+        if (queued) {
+            plan = round.queued(kept);
+        }
         if (LOG.isDebugEnabled()) {
             LOG.debug("planned {} clusters at {}: {}", plan.entries().size(), now, plan.counts());
         }
@@ -191,7 +206,9 @@ public final class PreparedFleet {
 
     /**
      * A session that plans this fleet again and again as time goes on and a journal grows, each
-     * plan equal to {@link #plan(Instant, List, Map)}'s but costing about what changed.
+     * plan equal to {@link #plan(Instant, List, Map)}'s but costing about what changed, and with the
+     * clusters that wait for a slot of their stage ({@code maxConcurrent}) not projected to a later
+     * window: the engine asks at each instant who may start now, and a slot that frees is seen then.
      */
     public PlanSession session() {
         return new PlanSession(this);

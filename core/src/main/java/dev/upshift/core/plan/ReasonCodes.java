@@ -65,7 +65,11 @@ public final class ReasonCodes {
     public static final String WAITING_STAGE = "WAITING_STAGE";
     /** The earlier stage finished and soaks until {@code until}. */
     public static final String SOAKING = "SOAKING";
-    /** The stage already has {@code maxConcurrent} clusters in flight or starting now. */
+    /**
+     * The stage already has {@code maxConcurrent} clusters in flight or starting now (the cluster
+     * waits); or, in a plan that projects the stage's queue, the slots of the cluster's window are
+     * taken by clusters expected to run then (it is scheduled in a later window).
+     */
     public static final String MAX_CONCURRENT = "MAX_CONCURRENT";
     /**
      * The cluster joined its stage after the stage's run started ({@link StageRun}): it waits for the

@@ -92,6 +92,33 @@ final class Round {
         return new Plan(now, new SortedEntries(kept.entries), fleet.problems(), model.unreadClusters);
     }
 
+    /**
+     * The plan {@link #run} made, with the queue of every stage with {@code maxConcurrent} projected
+     * ({@link StageQueues}); what {@code kept} holds for the next round is left as it is.
+     */
+    Plan queued(Kept kept) {
+        PlanEntry[] entries = kept.entries.clone();
+        int k = 0;
+        for (UpgradeSelection u : model.selection.upgrades()) {
+            for (StageGroup g : fleet.groups(u)) {
+                StageQueues.project(g, kept.params.get(k++), kept.members, entries, now, (m, at, why) -> {
+                    Draft d = rules.evaluate(m);
+                    if (!d.needsWindow()) {
+                        return Optional.empty();
+                    }
+                    windows.place(d, Optional.of(at));
+                    if (d.state != UpgradeState.SCHEDULED) {
+                        return Optional.empty();
+                    }
+                    d.times.add(why);
+                    Hops.place(d, windows);
+                    return Optional.of(d.entry());
+                });
+            }
+        }
+        return new Plan(now, new SortedEntries(entries), fleet.problems(), model.unreadClusters);
+    }
+
     private int[] stageOf(int n) {
         int[] stageOf = new int[n];
         Arrays.fill(stageOf, -1);

@@ -41,10 +41,10 @@ class PlanSessionTest {
         PlanSession session = fleet.session();
         List<HistoryEntry> history = new ArrayList<>(g.input().history());
         Plan first = session.plan(g.now(), history, Map.of());
-        assertThat(first).isEqualTo(fleet.plan(g.now(), history, Map.of()));
+        assertThat(first).isEqualTo(fleet.unqueued(g.now(), history, Map.of()));
         List<HistoryEntry> shorter = history.isEmpty() ? List.of() : history.subList(0, history.size() / 2);
         Instant later = g.now().plus(Duration.ofHours(5));
-        assertThat(session.plan(later, shorter, Map.of())).isEqualTo(fleet.plan(later, shorter, Map.of()));
+        assertThat(session.plan(later, shorter, Map.of())).isEqualTo(fleet.unqueued(later, shorter, Map.of()));
         assertThat(session.plan(g.now(), history, Map.of())).isEqualTo(first);
     }
 
@@ -84,7 +84,7 @@ class PlanSessionTest {
 
     private static Plan checked(PreparedFleet fleet, PlanSession session, Instant t, List<HistoryEntry> history,
             Map<String, Version> releases, long seed, int step) {
-        Plan expected = fleet.plan(t, history, releases);
+        Plan expected = fleet.unqueued(t, history, releases);
         Plan got = session.plan(t, List.copyOf(history), Map.copyOf(releases));
         for (int i = 0; i < expected.entries().size(); i++) {
             assertThat(got.entries().get(i)).as("seed %d, step %d at %s", seed, step, t)
