@@ -2,14 +2,19 @@ package dev.upshift.core.plan;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.common.source.SourceDocument;
+import dev.upshift.diff.document.DefaultsRule;
 import dev.upshift.diff.document.Document;
+import dev.upshift.diff.document.DocumentDefaults;
+import dev.upshift.diff.document.DocumentId;
 import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.diff.merge.ChangeReason;
 import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.diff.merge.ThreeWayMerge;
+import dev.upshift.diff.path.PathElement;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.release.Release;
 import dev.upshift.release.Version;
@@ -78,15 +83,17 @@ public final class ClusterChange {
     private final DocumentSet current;
     private final Optional<MergeResult> merge;
     private final List<Reason> blockers;
+    private final DocumentDefaults values;
 
     private ClusterChange(String cluster, Version from, Version to, DocumentSet current, Optional<MergeResult> merge,
-            List<Reason> blockers) {
+            List<Reason> blockers, DocumentDefaults values) {
         this.cluster = cluster;
         this.from = from;
         this.to = to;
         this.current = current;
         this.merge = merge;
         this.blockers = List.copyOf(blockers);
+        this.values = values;
     }
 
     /**
@@ -140,7 +147,8 @@ public final class ClusterChange {
                 String code = c.reason() == ChangeReason.IMMUTABLE ? ReasonCodes.IMMUTABLE_FIELD : ReasonCodes.FIELD_CONFLICT;
                 blockers.add(Reason.of(code, c.toString()));
             }
-            return new ClusterChange(cluster.id(), cluster.release(), to.version(), current, Optional.of(result), blockers);
+            return new ClusterChange(cluster.id(), cluster.release(), to.version(), current, Optional.of(result), blockers,
+                    cluster.values());
         } catch (UpshiftException e) {
             return withoutMerge(cluster, to, ReasonCodes.INVALID_RESOURCES, "the resources of " + cluster.id()
                     + " cannot be merged: " + e.getMessage());
@@ -149,7 +157,7 @@ public final class ClusterChange {
 
     private static ClusterChange withoutMerge(ManagedCluster cluster, Release to, String code, String message) {
         return new ClusterChange(cluster.id(), cluster.release(), to.version(), cluster.resources(), Optional.empty(),
-                List.of(Reason.of(code, message)));
+                List.of(Reason.of(code, message)), cluster.values());
     }
 
     /**
@@ -241,6 +249,94 @@ public final class ClusterChange {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a change of {@link #merge()} comes from the cluster's own {@code spec.values} rather
+     * than its target release: it lies at or below a field the values set in that document (a list
+     * the values set is replaced whole, so its items count too), or it is a mapping that holds such
+     * a field (added whole); a template replaced when every change of the template that replaces
+     * it comes from the values, and a reference moved to such a template. Values apply after the release's defaults,
+     * so where both set a field, the values' value is the one the change brings. False without
+     * values or without a merge.
+     */
+    public boolean fromValues(FieldChange change) {
+        if (values.isEmpty() || merge.isEmpty()) {
+            return false;
+        }
+        if (change.reason() == ChangeReason.TEMPLATE_REPLACED) {
+            // replaced for what changed in it: the values' when every change of the new template is theirs
+            List<FieldChange> causes = replacement(change.document()).map(n -> merge.get().changes(n)).orElse(List.of());
+            return !causes.isEmpty() && causes.stream().allMatch(this::fromValues);
+        }
+        if (change.reason() == ChangeReason.REFERENCE_MOVED) {
+            String to = change.result().map(JsonNode::asText).orElse("");
+            return merge.get().changes().stream().anyMatch(t -> t.reason() == ChangeReason.TEMPLATE_REPLACED
+                    && replacement(t.document()).map(n -> n.name().equals(to)).orElse(false) && fromValues(t));
+        }
+        if (change.path().isRoot()) {
+            return false;
+        }
+        Optional<Document> doc = current.get(change.document()).or(() -> replaced(change.document()));
+        if (doc.isEmpty()) {
+            return false;
+        }
+        for (DefaultsRule rule : values.rules()) {
+            if (rule.match().matches(doc.get()) && overlaps(rule.values(), change.path().elements(), 0)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The cluster's template that a new document of the merge replaces (a template rotation names
+     * the new one after the old one, less a former rotation's suffix, plus eight hex digits): the
+     * values that matched the old one are the ones that changed it.
+     */
+    private Optional<Document> replaced(DocumentId id) {
+        return merge.get().changes().stream().filter(c -> c.reason() == ChangeReason.TEMPLATE_REPLACED)
+                .map(FieldChange::document).filter(old -> replacement(old).map(id::equals).orElse(false))
+                .findFirst().flatMap(current::get);
+    }
+
+    /** The new document of the merge that replaces the cluster's template {@code old}, if one does. */
+    private Optional<DocumentId> replacement(DocumentId old) {
+        String stem = withoutRotation(old.name());
+        return merge.get().documents().documents().stream().map(Document::id)
+                .filter(n -> !n.equals(old) && current.get(n).isEmpty() && n.kind().equals(old.kind())
+                        && n.group().equals(old.group()) && n.namespace().equals(old.namespace())
+                        && !withoutRotation(n.name()).equals(n.name()) && withoutRotation(n.name()).equals(stem))
+                .findFirst();
+    }
+
+    /** The name without a rotation's suffix: {@code -} and eight lowercase hex digits. */
+    private static String withoutRotation(String name) {
+        int dash = name.length() - 9;
+        if (dash <= 0 || name.charAt(dash) != '-') {
+            return name;
+        }
+        for (int i = dash + 1; i < name.length(); i++) {
+            char ch = name.charAt(i);
+            if (!(ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f')) {
+                return name;
+            }
+        }
+        return name.substring(0, dash);
+    }
+
+    private static boolean overlaps(JsonNode values, List<PathElement> path, int at) {
+        if (at == path.size()) {
+            return true;
+        }
+        if (!(path.get(at) instanceof PathElement.Field field)) {
+            return false;
+        }
+        JsonNode child = values.get(field.name());
+        if (child == null) {
+            return false;
+        }
+        return !child.isObject() || overlaps(child, path, at + 1);
     }
 
     /** Whether the merge changes any of the cluster's resources (false without a merge). */

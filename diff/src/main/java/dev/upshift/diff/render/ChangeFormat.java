@@ -3,10 +3,12 @@ package dev.upshift.diff.render;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.diff.document.Document;
+import dev.upshift.diff.merge.FieldChange;
 import dev.upshift.diff.merge.MergeResult;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.apiguardian.api.API;
 
 /**
@@ -71,8 +73,16 @@ public enum ChangeFormat {
      * (renderings meant to be applied always do).
      */
     public String render(MergeResult result, SecretValues secrets) {
+        return render(result, secrets, c -> false);
+    }
+
+    /**
+     * Renders a result; the {@link #REPORT} lists the changes {@code ownValues} accepts under "the
+     * cluster's values" rather than "release changes" (the other renderings do not group changes).
+     */
+    public String render(MergeResult result, SecretValues secrets, Predicate<FieldChange> ownValues) {
         return switch (this) {
-            case REPORT -> ReviewReport.render(result, secrets);
+            case REPORT -> ReviewReport.render(result, secrets, ownValues);
             case UNIFIED -> UnifiedDiff.render(result, secrets);
             case JSON_PATCH -> JsonPatches.render(result);
             case MERGE_PATCH -> MergePatches.render(result);

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.apiguardian.api.API;
 
 /**
@@ -57,6 +58,17 @@ public final class ReviewReport {
 
     /** The report, with sensitive values masked or shown as {@code secrets} says. */
     public static String render(MergeResult shown, SecretValues asked) {
+        return render(shown, asked, c -> false);
+    }
+
+    /**
+     * The report, with sensitive values masked or shown as {@code secrets} says, and the changes
+     * {@code ownValues} accepts, among those the target brings (set, changed, removed, templates
+     * replaced), listed under "the cluster's values" rather than "release changes": a cluster's own
+     * {@code spec.values} are applied after its release's defaults, and a reviewer asks which of
+     * the two a change comes from.
+     */
+    public static String render(MergeResult shown, SecretValues asked, Predicate<FieldChange> ownValues) {
         SecretValues secrets = shown.isMasked() ? SecretValues.MASKED : asked;
         MergeResult result = secrets == SecretValues.MASKED ? shown.masked() : shown;
         StringBuilder out = new StringBuilder();
@@ -71,10 +83,11 @@ public final class ReviewReport {
         for (Map.Entry<DocumentId, List<FieldChange>> e : byDocument.entrySet()) {
             out.append('\n').append(title(result, e.getKey())).append('\n');
             namespaceNote(out, result, e.getKey());
-            section(out, "drift, set back to the release's values", e.getValue(), Group.DRIFT, secrets);
-            section(out, "release changes", e.getValue(), Group.RELEASE, secrets);
-            section(out, "kept customisations", e.getValue(), Group.KEPT, secrets);
-            section(out, "conflicts", e.getValue(), Group.CONFLICT, secrets);
+            section(out, "drift, set back to the release's values", e.getValue(), c -> group(c) == Group.DRIFT, secrets);
+            section(out, "release changes", e.getValue(), c -> group(c) == Group.RELEASE && !ownValues.test(c), secrets);
+            section(out, "the cluster's values", e.getValue(), c -> group(c) == Group.RELEASE && ownValues.test(c), secrets);
+            section(out, "kept customisations", e.getValue(), c -> group(c) == Group.KEPT, secrets);
+            section(out, "conflicts", e.getValue(), c -> group(c) == Group.CONFLICT, secrets);
         }
         if (result.isBlocked()) {
             out.append("\nblocked: ").append(result.blocked().size())
@@ -141,9 +154,9 @@ public final class ReviewReport {
         }
     }
 
-    private static void section(StringBuilder out, String heading, List<FieldChange> changes, Group group,
-            SecretValues secrets) {
-        List<FieldChange> in = changes.stream().filter(c -> group(c) == group).toList();
+    private static void section(StringBuilder out, String heading, List<FieldChange> changes,
+            Predicate<FieldChange> which, SecretValues secrets) {
+        List<FieldChange> in = changes.stream().filter(which).toList();
         if (in.isEmpty()) {
             return;
         }

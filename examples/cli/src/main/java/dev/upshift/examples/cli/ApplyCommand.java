@@ -5,6 +5,7 @@ import dev.upshift.core.engine.Reconciliation;
 import dev.upshift.core.plan.ClusterChange;
 import dev.upshift.core.plan.PlanInput;
 import dev.upshift.diff.render.ChangeFormat;
+import dev.upshift.diff.render.SecretValues;
 import dev.upshift.release.Version;
 import dev.upshift.spi.HistoryEntry;
 import java.io.PrintWriter;
@@ -134,7 +135,7 @@ final class ApplyCommand implements Callable<Integer> {
         Optional<ClusterChange> change = prepared.change(cluster, hop);
         if (change.isPresent() && change.get().merge().isPresent()) {
             out.println("The change of " + cluster + " from " + from + " to " + hop + ":");
-            out.print(ChangeFormat.byWord("report").orElseThrow().render(change.get().merge().get()));
+            out.print(ChangeFormat.REPORT.render(change.get().merge().get(), SecretValues.MASKED, change.get()::fromValues));
             out.flush();
         }
         return true;

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -122,7 +123,7 @@ final class DiffCommand implements Callable<Integer> {
         }
         MergeResult result = merged.result().get();
         SecretValues secrets = showSecrets ? SecretValues.SHOWN : SecretValues.MASKED;
-        spec.commandLine().getOut().print(explainKeys ? ListKeysReport.render(result) : rendering.render(result, secrets));
+        spec.commandLine().getOut().print(explainKeys ? ListKeysReport.render(result) : rendering.render(result, secrets, merged.ownValues()));
         if (!explainKeys) {
             secretsNote(err, rendering, result);
         }
@@ -168,7 +169,12 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     /** The merge, when the inputs allowed one, and whether an input had an error all the same. */
-    private record Merged(Optional<MergeResult> result, boolean inputErrors) {}
+    /** The merge, whether an input had errors, and which changes come from the cluster's own values. */
+    private record Merged(Optional<MergeResult> result, boolean inputErrors, Predicate<FieldChange> ownValues) {
+        Merged(Optional<MergeResult> result, boolean inputErrors) {
+            this(result, inputErrors, c -> false);
+        }
+    }
 
     /** Whether the command merges a cluster of a fleet (rather than three files); wrong usage when the two are mixed or incomplete. */
     private boolean checkMode() {
@@ -278,7 +284,7 @@ final class DiffCommand implements Callable<Integer> {
                             + ")") + (found.get().values().isEmpty() ? "" : ", with the change its values make"));
         }
         err.flush();
-        return new Merged(change.merge(), errors);
+        return new Merged(change.merge(), errors, change::fromValues);
     }
 
     /**

@@ -200,4 +200,29 @@ class DiffFleetTest {
         assertThat(Cli.run("diff", "--fleet", demo.toString(), "--cluster", "prod-eu-checkout-1", "--to", "20.0.2").err())
                 .doesNotContain("published as");
     }
+
+    @Test
+    @DisplayName("changes the cluster's own values make are listed as the cluster's values, not as release changes")
+    void valuesAreNotReleaseChanges() {
+        Path demo = Path.of("..", "fleet").toAbsolutePath().normalize();
+        // dev-eu-platform-1 runs 20.1.0; its values move its workers to m6i.2xlarge
+        String config = Cli.run("diff", "--fleet", demo.toString(), "--cluster", "dev-eu-platform-1", "--to", "20.1.0").out();
+        assertThat(config).doesNotContain("release changes").contains("""
+                AWSMachineTemplate/org-platform/dev-eu-platform-1-md-0-8e8731e6 (new)
+                  the cluster's values
+                    ~ spec.template.spec.instanceType: "m6i.xlarge" -> "m6i.2xlarge"  [replace]""");
+        String hop = Cli.run("diff", "--fleet", demo.toString(), "--cluster", "dev-eu-platform-1", "--to", "20.1.1").out();
+        assertThat(hop).contains("""
+                MachineDeployment/org-platform/dev-eu-platform-1-md-0
+                  release changes
+                    ~ spec.template.spec.version: "v1.30.2" -> "v1.30.4"  [rolling]
+                  the cluster's values
+                    ~ spec.template.spec.infrastructureRef.name: "dev-eu-platform-1-md-0" -> "dev-eu-platform-1-md-0-8e8731e6\"""")
+                .contains("""
+                KubeadmControlPlane/org-platform/dev-eu-platform-1-control-plane
+                  release changes
+                    ~ spec.version: "v1.30.2" -> "v1.30.4"  [rolling]""");
+        String plain = Cli.run("diff", "--fleet", demo.toString(), "--cluster", "prod-eu-checkout-1", "--to", "20.0.2").out();
+        assertThat(plain).as("a cluster without values").contains("release changes").doesNotContain("the cluster's values");
+    }
 }
