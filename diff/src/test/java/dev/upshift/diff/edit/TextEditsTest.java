@@ -248,6 +248,29 @@ class TextEditsTest {
     @DisplayName("lists")
     class Lists {
         @Test
+        @DisplayName("items edited in place keep their lines when an item of equal content could be matched elsewhere")
+        void equalItemsDoNotStrandTheOthers() {
+            String text = """
+                    image:
+                    - "true": 622
+                    -
+                      - a b   # note 1
+                      - 8.2
+                    - {}
+                    """;
+            assertThat(edit(text, t -> {
+                ((ObjectNode) t.get("image").get(0)).remove("true");
+                ((ArrayNode) t.get("image").get(1)).remove(1);
+            })).isEqualTo("""
+                    image:
+                    - {}
+                    -
+                      - a b   # note 1
+                    - {}
+                    """);
+        }
+
+        @Test
         @DisplayName("an item replaced by one of another shape leaves the next item alone, even one of the same content")
         void itemOfAnotherShape() {
             String text = """
