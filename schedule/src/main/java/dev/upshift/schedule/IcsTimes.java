@@ -1,5 +1,6 @@
 package dev.upshift.schedule;
 
+import dev.upshift.common.problem.Suggestions;
 import dev.upshift.common.problem.SyntaxException;
 import java.time.DateTimeException;
 import java.time.Duration;
@@ -25,7 +26,9 @@ import net.fortuna.ical4j.model.TemporalAmountAdapter;
 /**
  * The times, periods and durations of an imported calendar's properties, and the zones their
  * {@code TZID}s name: every zone is resolved by the IANA rules the JVM holds (never by ical4j's own
- * zone data), so that an imported time means what a schedule's {@code timeZone} would.
+ * zone data, nor by a {@code VTIMEZONE}'s own rules), so that an imported time means what a
+ * schedule's {@code timeZone} would. A Windows zone name, as Outlook writes it, is read as the IANA
+ * zone the Unicode CLDR table gives it ({@link WindowsZones}).
  */
 final class IcsTimes {
     private static final Set<String> ZONES = new TreeSet<>(ZoneId.getAvailableZoneIds());
@@ -48,6 +51,7 @@ final class IcsTimes {
     record Value(Time start, Optional<Instant> end, Optional<TemporalAmount> length) {}
 
     private final Map<String, String> locations;
+    private final Map<String, Integer> definitions;
     private final ZoneId floating;
 
     /**
@@ -58,10 +62,12 @@ final class IcsTimes {
     IcsTimes(IcsComponent calendar, ZoneId floating) {
         this.floating = floating;
         this.locations = new HashMap<>();
+        this.definitions = new HashMap<>();
         for (IcsComponent c : calendar.components) {
             if (c.name.equals("VTIMEZONE")) {
                 Optional<String> id = c.first("TZID").map(IcsComponent.Property::value);
                 Optional<String> location = c.first("X-LIC-LOCATION").map(IcsComponent.Property::value);
+                id.ifPresent(name -> definitions.putIfAbsent(name.strip(), c.line));
                 if (id.isPresent() && location.isPresent()) {
                     locations.put(id.get().strip(), location.get().strip());
                 }
@@ -157,7 +163,11 @@ final class IcsTimes {
         return amount;
     }
 
-    /** A {@code TZID}: an IANA name, one after a {@code /prefix/}, or the one its {@code VTIMEZONE} names. */
+    /**
+     * A {@code TZID}: an IANA name, one after a {@code /prefix/}, the one its {@code VTIMEZONE} names
+     * ({@code X-LIC-LOCATION}), or a Windows name (by {@link WindowsZones}), in that order. Any other
+     * name is refused, even when a {@code VTIMEZONE} defines it: its own rules are never read.
+     */
     ZoneId zone(IcsComponent.Property p, String id) {
         String name = id.strip();
         if (name.length() > Times.MAX_ZONE_LENGTH * 4) {
@@ -175,9 +185,24 @@ final class IcsTimes {
         if (location != null && ZONES.contains(location)) {
             return ZoneId.of(location);
         }
+        Optional<String> windows = WindowsZones.iana(name).filter(ZONES::contains);
+        if (windows.isPresent()) {
+            return ZoneId.of(windows.get());
+        }
+        Integer defined = definitions.get(name);
         throw new IcsProblem(p, "TZID " + SyntaxException.quote(name) + " is not an IANA time zone name (such as"
-                + " Europe/Berlin), and no VTIMEZONE of this calendar names one for it (X-LIC-LOCATION); Upshift"
-                + " reads zones by the IANA rules: export the calendar with IANA zone names");
+                + " Europe/Berlin) nor a Windows one (such as W. Europe Standard Time), and "
+                + (defined == null ? "no VTIMEZONE of this calendar names"
+                        : "its VTIMEZONE (line " + defined + ") does not name")
+                + " an IANA zone for it (X-LIC-LOCATION); Upshift reads zones by the IANA rules, never by a"
+                + " calendar's own: export the calendar with IANA zone names" + nearest(name));
     }
 
+    /** A Windows or IANA name a misspelt one was likely meant to be (Windows names first), as a hint. */
+    private static String nearest(String name) {
+        return Suggestions.closest(name, WindowsZones.all().keySet())
+                .or(() -> Suggestions.closest(name, ZONES))
+                .map(Suggestions::didYouMean)
+                .orElse("");
+    }
 }
