@@ -21,9 +21,13 @@ import org.apiguardian.api.API;
  * @param to the release it runs after; never older than {@code from}
  * @param intent the name of the {@link ClusterUpgrade} that asked for it; absent for a single
  *     command ({@code upshift apply})
+ * @param context what a person reviewing the upgrade is told beyond its releases: its stage, which
+ *     hop of how many towards which target, whether a person asked for it and why. Adapters that
+ *     write for people (a commit message, a pull request) use it; it plays no part in the id
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record Upgrade(String id, ManagedCluster cluster, Version from, Version to, Optional<String> intent) {
+public record Upgrade(String id, ManagedCluster cluster, Version from, Version to, Optional<String> intent,
+        Context context) {
 
     /**
      * Validates the parts.
@@ -47,6 +51,15 @@ public record Upgrade(String id, ManagedCluster cluster, Version from, Version t
         if (intent.isPresent() && intent.get().isBlank()) {
             throw new IllegalArgumentException("upgrade " + id + ": an intent name, when given, must not be empty");
         }
+        Objects.requireNonNull(context, "context");
+    }
+
+    /**
+     * An upgrade with no more context than its releases: the one hop to {@code to}, no stage, asked
+     * for by no person ({@link Context#of}).
+     */
+    public Upgrade(String id, ManagedCluster cluster, Version from, Version to, Optional<String> intent) {
+        this(id, cluster, from, to, intent, Context.of(HistoryEntry.Hop.only(to)));
     }
 
     /** An upgrade of a cluster from the release it runs to {@code to}, asked for by no intent. */
@@ -56,7 +69,60 @@ public record Upgrade(String id, ManagedCluster cluster, Version from, Version t
 
     /** The same upgrade, asked for by the named {@link ClusterUpgrade}. */
     public Upgrade withIntent(String upgradeName) {
-        return new Upgrade(id, cluster, from, to, Optional.of(upgradeName));
+        return new Upgrade(id, cluster, from, to, Optional.of(upgradeName), context);
+    }
+
+    /** The same upgrade with another context. */
+    public Upgrade withContext(Context another) {
+        return new Upgrade(id, cluster, from, to, intent, another);
+    }
+
+    /**
+     * What a person reviewing an upgrade is told beyond its releases, as the engine knows it when the
+     * hop starts: a commit message or a pull request says it, nothing decides by it.
+     *
+     * @param stage the stage of its {@link ClusterUpgrade} the cluster upgrades in; absent when the
+     *     upgrade names no stages, or no upgrade asked for it
+     * @param hop which hop of the cluster's path this is, of how many, and the release the path ends at
+     * @param applied whether a person asked for it ({@code upshift apply}), whatever windows and stages
+     *     said
+     * @param reason what that person said of why ({@code --reason}); empty when nothing, and always
+     *     empty when no person asked
+     */
+    @API(status = EXPERIMENTAL, since = "0.1")
+    public record Context(Optional<String> stage, HistoryEntry.Hop hop, boolean applied, String reason) {
+        /**
+         * Validates the parts.
+         *
+         * @throws IllegalArgumentException when a present stage name is blank, or a reason is given
+         *     for an upgrade no person asked for
+         */
+        public Context {
+            Objects.requireNonNull(stage, "stage");
+            if (stage.isPresent() && stage.get().isBlank()) {
+                throw new IllegalArgumentException("a stage, when given, has a name");
+            }
+            Objects.requireNonNull(hop, "hop");
+            Objects.requireNonNull(reason, "reason");
+            if (!applied && !reason.isEmpty()) {
+                throw new IllegalArgumentException("only an upgrade a person asked for carries their reason");
+            }
+        }
+
+        /** The context of a hop that no stage holds and no person asked for. */
+        public static Context of(HistoryEntry.Hop hop) {
+            return new Context(Optional.empty(), hop, false, "");
+        }
+
+        /** The same context, in the named stage. */
+        public Context withStage(String name) {
+            return new Context(Optional.of(name), hop, applied, reason);
+        }
+
+        /** The same context, asked for by a person who said {@code why} (possibly nothing). */
+        public Context withPersonsRequest(String why) {
+            return new Context(stage, hop, true, why.strip());
+        }
     }
 
     /** {@code prod-eu-1 19.3.1 → 20.1.0}. */

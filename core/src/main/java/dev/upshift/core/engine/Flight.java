@@ -44,13 +44,47 @@ record Flight(Upgrade upgrade, Hop hop, int attempt, Instant startedAt, List<Str
         }
     }
 
-    /** The attempt the journal holds, on the cluster as the fleet has it now. */
-    static Flight of(Attempt a, ManagedCluster cluster) {
+    /** How a {@code starting} entry says that a person asked for the hop; their reason follows after ": ". */
+    static final String APPLIED = "; applied by a person, regardless of windows and stages";
+    /** How a {@code starting} entry ends for a hop published in two parts. */
+    static final String IN_TWO_PARTS = "; in two parts: control plane, then workers";
+
+    /**
+     * The attempt the journal holds, on the cluster as the fleet has it now; its context as it
+     * started: the hop, the stage the plan holds it in, a person's request as its {@code starting}
+     * entry says it.
+     */
+    static Flight of(Attempt a, ManagedCluster cluster, PassView v) {
         HistoryEntry first = a.defining();
-        Upgrade u = new Upgrade(a.upgradeId(), cluster, first.from(), first.to(), first.intent());
+        Upgrade.Context context = Upgrade.Context.of(first.hop());
+        Optional<String> stage = v.plan().entry(first.clusterId())
+                .filter(e -> e.upgrade().equals(first.intent()))
+                .flatMap(e -> stage(v, e.upgrade(), e.stage()));
+        context = stage.map(context::withStage).orElse(context);
+        context = request(a).map(context::withPersonsRequest).orElse(context);
+        Upgrade u = new Upgrade(a.upgradeId(), cluster, first.from(), first.to(), first.intent(), context);
         Shape shape = Parts.inParts(a) ? Shape.IN_PARTS : Parts.onePart(a).map(Shape::onePart).orElse(Shape.WHOLE);
         return new Flight(u, first.hop(), UpgradeIds.attemptOf(a.upgradeId()), a.startedAt(), a.owedHooks(),
                 a.outcome(), shape);
+    }
+
+    /** The stage of a plan entry a reviewer is told of: none when its upgrade names no stages (the one stage "all"). */
+    static Optional<String> stage(PassView v, Optional<String> upgrade, Optional<String> stage) {
+        return upgrade.flatMap(v::intent).filter(i -> !i.stages().isEmpty()).flatMap(i -> stage);
+    }
+
+    /** A person's request as the attempt's {@code starting} entry records it: their reason, possibly empty. */
+    private static Optional<String> request(Attempt a) {
+        String m = a.starting().map(HistoryEntry::message).orElse("");
+        int at = m.indexOf(APPLIED);
+        if (at < 0) {
+            return Optional.empty();
+        }
+        String rest = m.substring(at + APPLIED.length());
+        if (rest.endsWith(IN_TWO_PARTS)) {
+            rest = rest.substring(0, rest.length() - IN_TWO_PARTS.length());
+        }
+        return Optional.of(rest.startsWith(": ") ? rest.substring(2) : "");
     }
 
     String cluster() {

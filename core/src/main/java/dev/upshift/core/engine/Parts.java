@@ -28,7 +28,8 @@ final class Parts {
 
     /** A part of a hop: the hop's cluster, releases and intent under the part's id. */
     static Upgrade part(Upgrade hop, UpgradePart which) {
-        return new Upgrade(hop.id() + "/" + which.word(), hop.cluster(), hop.from(), hop.to(), hop.intent());
+        return new Upgrade(hop.id() + "/" + which.word(), hop.cluster(), hop.from(), hop.to(), hop.intent(),
+                hop.context());
     }
 
     /** Whether an attempt was journaled to be published in two parts, control plane then workers. */
@@ -86,7 +87,7 @@ final class Parts {
         Upgrade hop = f.upgrade();
         // the release moves with the last part: a change read again from the fleet stays three-way from the old one
         Upgrade keepsRelease = new Upgrade(part(hop, UpgradePart.CONTROL_PLANE).id(), hop.cluster(), hop.from(),
-                hop.from(), hop.intent());
+                hop.from(), hop.intent(), hop.context());
         publish(v, keepsRelease, change.get().restrictedTo(PartSplit.workers(change.get()).negate()), f,
                 CrashPoint.PUBLISH_RETURNED, r).ifPresent(a -> record(v, a, f, UpgradePart.CONTROL_PLANE, r));
         return r;

@@ -35,7 +35,7 @@ record PassView(Instant now, Ports ports, Memory memory, FleetReading reading, F
 
     /** The attempt as this pass works on it. */
     Flight flight(Attempt a) {
-        return Flight.of(a, cluster(a.defining().clusterId()));
+        return Flight.of(a, cluster(a.defining().clusterId()), this);
     }
 
     /** An entry of the attempt's, at this pass's instant, with the engine's epoch. */

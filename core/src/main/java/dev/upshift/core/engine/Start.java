@@ -58,12 +58,13 @@ final class Start {
         if (held.isPresent() && held.get().isAfter(v.now())) {
             return r.wake(held.get());
         }
-        Upgrade upgrade = new Upgrade(id, v.cluster(entry.cluster()), from, to, entry.upgrade());
+        Hop hop = hop(to);
+        Upgrade upgrade = new Upgrade(id, v.cluster(entry.cluster()), from, to, entry.upgrade(), context(hop));
         Optional<MergeResult> change = v.change(upgrade, r);
         if (change.isEmpty()) {
             return r;
         }
-        Flight f = new Flight(upgrade, hop(to), UpgradeIds.attemptOf(id), v.now(), v.ports().hookNames(),
+        Flight f = new Flight(upgrade, hop, UpgradeIds.attemptOf(id), v.now(), v.ports().hookNames(),
                 Optional.empty(), shape(change.get()));
         Optional<HookResult> before = beforeHooks(f);
         if (before.isEmpty()) {
@@ -83,6 +84,13 @@ final class Start {
         }
         StrategyChoice.ask(v, upgrade, change.get(), preference(), r).ifPresent(choice -> take(f, choice, known));
         return r;
+    }
+
+    /** What a reviewer of the publication is told: the hop, the stage of an upgrade that has stages, a person's request. */
+    private Upgrade.Context context(Hop hop) {
+        Upgrade.Context c = Upgrade.Context.of(hop);
+        c = Flight.stage(v, entry.upgrade(), entry.stage()).map(c::withStage).orElse(c);
+        return person.map(c::withPersonsRequest).orElse(c);
     }
 
     /** With part hooks registered, a hop that moves both sides goes in parts, one that moves one side has it named. */
@@ -153,9 +161,8 @@ final class Start {
                 + entry.upgrade().map(u -> ", upgrade " + u).orElse("")
                 + entry.stage().map(s -> ", stage " + s).orElse("")
                 + (choice.summary().isEmpty() ? "" : "; " + choice.summary())
-                + person.map(p -> "; applied by a person, regardless of windows and stages"
-                        + (p.isBlank() ? "" : ": " + p)).orElse("")
-                + (f.shape() == Flight.Shape.IN_PARTS ? "; in two parts: control plane, then workers" : "");
+                + person.map(p -> Flight.APPLIED + (p.isBlank() ? "" : ": " + p)).orElse("")
+                + (f.shape() == Flight.Shape.IN_PARTS ? Flight.IN_TWO_PARTS : "");
     }
 
     /** Which hop of how many this is: counting the hops of the same upgrade that just succeeded before it. */

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -29,6 +30,7 @@ import org.eclipse.jgit.lib.StoredConfig;
 import org.eclipse.jgit.revwalk.RevTree;
 import org.eclipse.jgit.revwalk.RevWalk;
 import org.eclipse.jgit.transport.RefSpec;
+import org.eclipse.jgit.transport.URIish;
 import org.eclipse.jgit.treewalk.TreeWalk;
 
 /**
@@ -69,7 +71,8 @@ public final class GitCheckout implements AutoCloseable {
      * Opens the clone in {@code folder}, cloning {@code url} into it first when it holds none.
      *
      * @param url the remote repository: {@code file://}, {@code git://}, {@code http(s)://} or a
-     *     path ({@code ssh://} needs JGit's SSH module on the class path)
+     *     path ({@code ssh://} needs JGit's SSH module on the class path, which this module does not
+     *     bring)
      * @param branch the branch the fleet is read from and, by default, published to
      * @param folder the folder the clone lives in; created when missing
      * @throws IllegalArgumentException when the branch name is not a valid git branch name, or the
@@ -104,19 +107,65 @@ public final class GitCheckout implements AutoCloseable {
                 }
             }
             Git git = Files.isDirectory(dotGit) ? Git.open(tree.toFile()) : clone(url, tree);
-            String configured = git.getRepository().getConfig().getString("remote", REMOTE, "url");
-            if (!url.equals(configured)) {
-                git.close();
-                throw new IllegalArgumentException(tree + " holds a clone of " + configured + ", not of " + url
-                        + "; give each remote its own folder");
-            }
             StoredConfig config = git.getRepository().getConfig();
+            String configured = config.getString("remote", REMOTE, "url");
+            if (!url.equals(configured)) {
+                if (configured == null || !withoutCredentials(url).equals(withoutCredentials(configured))) {
+                    git.close();
+                    throw new IllegalArgumentException(tree + " holds a clone of " + (configured == null ? "no remote"
+                            : withoutCredentials(configured)) + ", not of " + withoutCredentials(url) + "; give each remote its own folder");
+                }
+                config.setString("remote", REMOTE, "url", url); // the same remote with new credentials
+            }
             config.setBoolean("core", null, "autocrlf", false);
             config.setString("core", null, "eol", "lf");
             config.save();
             return new GitCheckout(url, branch, tree, git);
         } catch (IOException e) {
             throw new UncheckedIOException("could not open the git checkout in " + tree + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The remote whose clone {@code folder} holds, as {@link #open} cloned it; empty when the folder
+     * holds no complete clone (or does not exist). Reads only: a tool deciding where a remote's
+     * clone lives asks this before it opens one.
+     */
+    public static Optional<String> remoteOf(Path folder) {
+        Objects.requireNonNull(folder, "folder");
+        if (!Files.isDirectory(folder.resolve(".git"))) {
+            return Optional.empty();
+        }
+        try (Git git = Git.open(folder.toFile())) {
+            return Optional.ofNullable(git.getRepository().getConfig().getString("remote", REMOTE, "url"));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether a remote's address names SSH ({@code ssh://}, {@code git+ssh://}, or scp-like
+     * {@code user@host:path}), which needs JGit's SSH module on the class path: this module does not
+     * bring it, so a tool can refuse such an address up front, saying what it supports.
+     */
+    public static boolean isSsh(String url) {
+        return Remote.isSsh(Objects.requireNonNull(url, "url"));
+    }
+
+    /**
+     * A remote's address without the user and password of its user part ({@code https://u:token@host/x}
+     * is {@code https://host/x}): what names the remote, and what a message may show.
+     */
+    public static String withoutCredentials(String url) {
+        Objects.requireNonNull(url, "url");
+        try {
+            URIish uri = new URIish(url);
+            if (uri.getScheme() == null || (uri.getUser() == null && uri.getPass() == null)) {
+                return url;
+            }
+            return uri.setUser(null).setPass(null).toString();
+        } catch (java.net.URISyntaxException e) {
+            return url;
         }
     }
 
@@ -156,13 +205,18 @@ public final class GitCheckout implements AutoCloseable {
             return Git.cloneRepository().setURI(url).setDirectory(tree.toFile()).setRemote(REMOTE).setNoCheckout(true)
                     .setCloneAllBranches(true).call();
         } catch (GitAPIException | org.eclipse.jgit.api.errors.JGitInternalException e) {
-            throw Remote.unreachable("clone", url, e);
+            throw Remote.unreachable("clone", withoutCredentials(url), e);
         }
     }
 
-    /** The remote's URL. */
+    /** The remote's URL, as given (credentials in its user part included). */
     public String url() {
         return url;
+    }
+
+    /** The remote's URL as messages show it: without credentials. */
+    String shown() {
+        return withoutCredentials(url);
     }
 
     /** The branch the fleet is read from. */
@@ -184,8 +238,7 @@ public final class GitCheckout implements AutoCloseable {
      */
     public String sync() {
         fetch();
-        ObjectId head = remoteHead(branch).orElseThrow(() -> new UncheckedIOException(new IOException(
-                "the remote " + url + " has no branch " + branch)));
+        ObjectId head = remoteHead(branch).orElseThrow(this::noBranch);
         resetTo(head);
         synced = Optional.of(head.name());
         return head.name();
@@ -210,8 +263,25 @@ public final class GitCheckout implements AutoCloseable {
             git.fetch().setRemote(REMOTE).setRemoveDeletedRefs(true)
                     .setRefSpecs(new RefSpec("+refs/heads/*:refs/remotes/" + REMOTE + "/*")).call();
         } catch (GitAPIException | org.eclipse.jgit.api.errors.JGitInternalException e) {
-            throw Remote.unreachable("fetch from", url, e);
+            throw Remote.unreachable("fetch from", shown(), e);
         }
+    }
+
+    /** The exception for a remote without {@link #branch()}: naming the branches it has. */
+    UncheckedIOException noBranch() {
+        List<String> names = new ArrayList<>();
+        try {
+            for (org.eclipse.jgit.lib.Ref r : git.getRepository().getRefDatabase()
+                    .getRefsByPrefix("refs/remotes/" + REMOTE + "/")) {
+                names.add(r.getName().substring(("refs/remotes/" + REMOTE + "/").length()));
+            }
+        } catch (IOException e) {
+            // the names are a hint only
+        }
+        names.remove("HEAD");
+        return Remote.failure("the remote " + shown() + " has no branch '" + branch + "' (" + (names.isEmpty()
+                ? "it has no branch at all: push a first commit" : "its branches: " + String.join(", ",
+                        new TreeSet<>(names))) + ")");
     }
 
     /** The head of a branch of the remote, as last fetched. */
@@ -219,7 +289,7 @@ public final class GitCheckout implements AutoCloseable {
         try {
             return Optional.ofNullable(git.getRepository().resolve("refs/remotes/" + REMOTE + "/" + name));
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw Remote.failure("could not read the branches fetched from " + shown() + ": " + e.getMessage(), e);
         }
     }
 
@@ -230,15 +300,16 @@ public final class GitCheckout implements AutoCloseable {
             git.clean().setCleanDirectories(true).setForce(true).setIgnore(false).call();
             git.checkout().setName(commit.name()).call();
         } catch (GitAPIException e) {
-            throw new UncheckedIOException(new IOException("could not reset the checkout " + workTree + " to "
-                    + commit.name() + ": " + e.getMessage(), e));
+            throw Remote.failure("could not put the clone of " + shown() + " at commit " + commit.name() + ": "
+                    + e.getMessage(), e);
         }
     }
 
     /**
      * Stages those of {@code paths} (relative to the work tree, with {@code /}) whose content differs
-     * from {@code commit}'s, by their bytes: no time stamps are trusted, since an edit may keep a
-     * file's size within the second it was checked out.
+     * from {@code commit}'s, by their bytes as git would commit them (line endings converted back as
+     * the repository's {@code .gitattributes} ask, {@link LineEndings}): no time stamps are trusted,
+     * since an edit may keep a file's size within the second it was checked out.
      *
      * @return the paths staged, sorted
      */
@@ -247,6 +318,7 @@ public final class GitCheckout implements AutoCloseable {
         List<String> changed = new ArrayList<>();
         try (ObjectInserter inserter = repository.newObjectInserter(); RevWalk walk = new RevWalk(repository)) {
             RevTree tree = walk.parseCommit(commit).getTree();
+            Map<String, LineEndings.Conversion> endings = LineEndings.of(repository, tree, paths);
             DirCache index = repository.lockDirCache();
             try {
                 DirCacheEditor editor = index.editor();
@@ -255,12 +327,17 @@ public final class GitCheckout implements AutoCloseable {
                     if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
                         continue;
                     }
-                    byte[] bytes = Files.readAllBytes(file);
-                    ObjectId blob = inserter.idFor(Constants.OBJ_BLOB, bytes);
+                    Optional<ObjectId> before;
                     try (TreeWalk at = TreeWalk.forPath(repository, path, tree)) {
-                        if (at != null && at.getObjectId(0).equals(blob)) {
-                            continue;
-                        }
+                        before = at == null ? Optional.empty() : Optional.of(at.getObjectId(0));
+                    }
+                    Optional<byte[]> committed = before.isEmpty() ? Optional.empty()
+                            : Optional.of(repository.open(before.get(), Constants.OBJ_BLOB).getBytes());
+                    byte[] bytes = endings.getOrDefault(path, LineEndings.Conversion.NONE)
+                            .toCommit(Files.readAllBytes(file), committed);
+                    ObjectId blob = inserter.idFor(Constants.OBJ_BLOB, bytes);
+                    if (before.isPresent() && before.get().equals(blob)) {
+                        continue;
                     }
                     inserter.insert(Constants.OBJ_BLOB, bytes);
                     editor.add(new DirCacheEditor.PathEdit(path) {
@@ -281,7 +358,7 @@ public final class GitCheckout implements AutoCloseable {
                 index.unlock();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("could not stage the change in " + workTree + ": " + e.getMessage(), e);
+            throw Remote.failure("could not stage the change in the clone of " + shown() + ": " + e.getMessage(), e);
         }
         return changed;
     }
@@ -293,6 +370,6 @@ public final class GitCheckout implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "git checkout of " + url + " (" + branch + ") in " + workTree;
+        return "git checkout of " + shown() + " (" + branch + ") in " + workTree;
     }
 }

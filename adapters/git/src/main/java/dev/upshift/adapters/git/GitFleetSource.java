@@ -94,6 +94,6 @@ public final class GitFleetSource implements FleetSource {
 
     @Override
     public String toString() {
-        return "fleet read from " + checkout.url() + " (" + checkout.branch() + ")";
+        return "fleet read from " + checkout.shown() + " (" + checkout.branch() + ")";
     }
 }

@@ -7,7 +7,6 @@ import dev.upshift.diff.merge.MergeResult;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.Publication;
 import dev.upshift.spi.Upgrade;
-import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Objects;
@@ -47,7 +46,8 @@ import org.eclipse.jgit.lib.Repository;
  *       the remote branch still holds the commit the new one was built on (a new upgrade branch:
  *       only when it does not exist yet).
  *   <li><b>A moved remote.</b> When the push finds the branch moved (not a fast-forward, the lease
- *       failed, or a concurrent push held the lock: JGit's "failed to lock"), the publisher fetches
+ *       failed, or it moved between the remote's check and its ref update: C git's "cannot lock ref
+ *       … but expected …", JGit's "failed to lock"), the publisher fetches
  *       and looks at the commits made since the fleet was read: if none of them (Upshift's own
  *       commits aside) changed a file this upgrade edits, it makes the change again on the new head
  *       and pushes again, at most {@link Builder#retries} more times; if one did, the answer is a
@@ -63,7 +63,8 @@ import org.eclipse.jgit.lib.Repository;
  * through a link or differs from another only in case, the cluster's name cannot name a branch, a
  * file the upgrade edits changed on the remote since the fleet was read, or the remote refused the
  * push for good (a protected branch, a hook). An {@link UncheckedIOException} when the remote cannot
- * be reached or kept moving through every retry: nothing was published, and the engine tries again.
+ * be reached or kept moving through every retry: nothing was published (an engine tries again on its
+ * next reconcile). Its message is for people: no Java class, no JGit wording.
  *
  * <p>Not thread-safe: the engine publishes on its reconcile thread, one upgrade at a time.
  */
@@ -115,16 +116,15 @@ public final class GitPublisher implements ChangePublisher {
         ObjectId base = checkout.syncedCommit().map(ObjectId::fromString).orElse(null);
         String lastMove = "";
         for (int attempt = 0; attempt <= retries; attempt++) {
-            checkout.fetch();
-            ObjectId head = checkout.remoteHead(checkout.branch()).orElseThrow(() -> new UncheckedIOException(
-                    new IOException("the remote " + checkout.url() + " has no branch " + checkout.branch())));
+            fetch();
+            ObjectId head = checkout.remoteHead(checkout.branch()).orElseThrow(checkout::noBranch);
             Optional<ObjectId> ownHead = ownBranch.flatMap(checkout::remoteHead);
             Optional<Publication> done = alreadyPublished(repository, upgrade.id(), head, ownHead, ownBranch);
             if (done.isPresent()) {
                 return done.get();
             }
             if (ownHead.isPresent()) {
-                return Publication.rejected("the branch " + ownBranch.get() + " already exists on " + checkout.url()
+                return Publication.rejected("the branch " + ownBranch.get() + " already exists on " + checkout.shown()
                         + " without a commit for upgrade " + upgrade.id() + "; delete it to publish again");
             }
             if (touched == null) {
@@ -141,9 +141,18 @@ public final class GitPublisher implements ChangePublisher {
             }
             lastMove = result.moved();
         }
-        throw new UncheckedIOException(new IOException("could not publish " + upgrade + " to " + checkout.url()
-                + ": the branch kept moving through " + (retries + 1) + " pushes (" + lastMove
-                + "); nothing was published, the engine tries again"));
+        throw Remote.failure("could not publish " + upgrade + " to " + checkout.shown() + ": " + checkout.branch()
+                + " kept moving through " + (retries + 1) + " pushes (the last time: " + lastMove
+                + "); nothing was published");
+    }
+
+    /** Fetches the remote; one that cannot be reached is an exception saying that nothing was published. */
+    private void fetch() {
+        try {
+            checkout.fetch();
+        } catch (UncheckedIOException e) {
+            throw Remote.failure(e.getMessage() + "; nothing was published", e);
+        }
     }
 
     /** One try: an answer, or why the push found the branch moved. */
@@ -156,9 +165,7 @@ public final class GitPublisher implements ChangePublisher {
         if (!head.equals(base)) {
             RemoteMoves moves = RemoteMoves.between(repository, base, head, touched);
             if (!moves.isEmpty()) {
-                return answer(Publication.rejected(String.join(", ", moves.files()) + " changed on " + target
-                        + " since the fleet was read at " + base.abbreviate(10).name() + " (" + String.join("; ",
-                        moves.commits()) + "); Upshift does not write over it: plan again"));
+                return answer(Publication.rejected(moves.describe(upgrade.cluster().id(), target, base)));
             }
         }
         checkout.resetTo(head);
@@ -181,7 +188,7 @@ public final class GitPublisher implements ChangePublisher {
         ObjectId commit = commit(CommitMessage.of(upgrade, change, changed));
         beforePush.run();
         String destination = ownBranch.orElse(target);
-        Remote.Pushed pushed = Remote.push(repository, checkout.url(), commit, destination,
+        Remote.Pushed pushed = Remote.push(repository, checkout.shown(), commit, destination,
                 ownBranch.isPresent() ? ObjectId.zeroId() : head);
         if (pushed instanceof Remote.Accepted) {
             return answer(Publication.published(reference(commit, destination)));
@@ -221,14 +228,13 @@ public final class GitPublisher implements ChangePublisher {
             return checkout.git().commit().setMessage(message).setAuthor(author.now()).setCommitter(committer.now())
                     .setSign(false).setNoVerify(true).call().copy();
         } catch (GitAPIException e) {
-            throw new UncheckedIOException(new IOException("could not commit in " + checkout.workTree() + ": "
-                    + e.getMessage(), e));
+            throw Remote.failure("could not commit in the clone of " + checkout.shown() + ": " + e.getMessage(), e);
         }
     }
 
     @Override
     public String toString() {
-        return "git publisher into " + checkout.url() + " (" + (branchPerUpgrade ? "a branch per upgrade from "
+        return "git publisher into " + checkout.shown() + " (" + (branchPerUpgrade ? "a branch per upgrade from "
                 : "onto ") + checkout.branch() + ")";
     }
 

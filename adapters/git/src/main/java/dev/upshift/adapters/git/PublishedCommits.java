@@ -1,7 +1,6 @@
 package dev.upshift.adapters.git;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -44,7 +43,7 @@ final class PublishedCommits {
             }
             indexedTips.add(tip.copy());
         } catch (IOException e) {
-            throw new UncheckedIOException("could not read the history of " + repository.getDirectory(), e);
+            throw Remote.failure("could not read the history of the clone: " + e.getMessage(), e);
         }
     }
 }

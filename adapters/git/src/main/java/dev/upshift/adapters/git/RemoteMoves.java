@@ -1,7 +1,6 @@
 package dev.upshift.adapters.git;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -45,13 +44,24 @@ record RemoteMoves(Set<String> files, List<String> commits) {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("could not read the history of " + repository.getDirectory(), e);
+            throw Remote.failure("could not read the history of the clone: " + e.getMessage(), e);
         }
         return new RemoteMoves(files, commits);
     }
 
     boolean isEmpty() {
         return files.isEmpty();
+    }
+
+    /**
+     * The refusal: which commits moved the branch, by id, subject and author, and which files they and
+     * the upgrade both change.
+     */
+    String describe(String cluster, String branch, ObjectId base) {
+        return (commits.size() == 1 ? "commit " : "commits ") + String.join("; ", commits) + " changed " + branch
+                + " after the fleet was read at " + base.abbreviate(10).name() + ", in " + (files.size() == 1
+                        ? "a file" : "files") + " the upgrade of " + cluster + " changes too: " + String.join(", ",
+                        files) + "; Upshift does not write over a person's change: plan again from the new head";
     }
 
     private static Set<String> changed(Repository repository, RevWalk walk, RevCommit c, Collection<String> touched)

@@ -145,7 +145,8 @@ class GitPublisherTest {
     }
 
     @Test
-    @DisplayName("an unreachable remote is an exception (the engine tries again), and nothing is written")
+    @DisplayName("an unreachable remote is an exception in a person's words (no JGit wording, no Java class), and"
+            + " nothing is written")
     void unreachable() throws Exception {
         try (GitWorld world = new GitWorld(dir)) {
             GitWorld.Publishable u = world.upgrade(GitWorld.ONE);
@@ -154,12 +155,52 @@ class GitPublisherTest {
             Files.move(world.bare, moved);
 
             assertThatThrownBy(() -> publisher.publish(u.upgrade(), u.change()))
-                    .isInstanceOf(UncheckedIOException.class).hasMessageContaining("could not fetch from")
-                    .hasMessageContaining("the engine tries again");
+                    .isInstanceOf(UncheckedIOException.class)
+                    .hasMessage("could not fetch from " + world.checkout.url() + ": there is no git repository at"
+                            + " that address (or it cannot be read); nothing was published");
             assertThat(Integer.parseInt(GitCli.run(moved, "rev-list", "--count", "main").strip())).isEqualTo(1);
 
             Files.move(moved, world.bare);
             assertThat(publisher.publish(u.upgrade(), u.change())).isInstanceOf(Publication.Published.class);
+        }
+    }
+
+    @Test
+    @DisplayName("a push that finds main's lock held (JGit's \"failed to lock\") is made again, and goes through once"
+            + " the lock is gone")
+    void lockHeldIsRetried() throws Exception {
+        try (GitWorld world = new GitWorld(dir)) {
+            GitWorld.Publishable u = world.upgrade(GitWorld.ONE);
+            Path lock = world.bare.resolve("refs/heads/main.lock");
+            int[] pushes = new int[1];
+            GitPublisher publisher = GitPublisher.builder(world.checkout).fleetPath("fleet").beforePush(() -> {
+                try {
+                    if (pushes[0]++ == 0) {
+                        Files.writeString(lock, "another push holds main\n"); // as a concurrent push does
+                    } else {
+                        Files.deleteIfExists(lock);
+                    }
+                } catch (java.io.IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).build();
+
+            Publication answer = publisher.publish(u.upgrade(), u.change());
+
+            assertThat(answer).isInstanceOf(Publication.Published.class);
+            assertThat(pushes[0]).isEqualTo(2);
+            assertThat(world.commits("main")).isEqualTo(2);
+        }
+    }
+
+    @Test
+    @DisplayName("a remote without the branch: an exception naming the branches it has, no Java class name")
+    void noSuchBranch() {
+        try (GitWorld world = new GitWorld(dir);
+                GitCheckout other = GitCheckout.open(Remotes.url(world.bare), "release", dir.resolve("other"))) {
+            assertThatThrownBy(other::sync).isInstanceOf(UncheckedIOException.class)
+                    .hasMessage("the remote " + Remotes.url(world.bare) + " has no branch 'release' (its branches:"
+                            + " main)");
         }
     }
 

@@ -29,6 +29,11 @@ final class GitWorld implements AutoCloseable {
         this(dir, Remotes.bareWithFleet(dir, fleet()));
     }
 
+    /** The same world, its first commit holding more files (a {@code .gitattributes}). */
+    static GitWorld withFiles(Path dir, java.util.Map<String, String> files) {
+        return new GitWorld(dir, Remotes.bareWithFleet(dir, fleet(), files));
+    }
+
     private GitWorld(Path dir, Path bare) {
         this.dir = dir;
         this.bare = bare;

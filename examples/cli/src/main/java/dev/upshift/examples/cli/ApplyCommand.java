@@ -64,7 +64,8 @@ final class ApplyCommand implements Callable<Integer> {
     boolean waitForIt;
 
     @Option(names = "--state", paramLabel = "DIR", description = "the state folder (default DIR/.upshift; with --git,"
-            + " .upshift in the working folder, and the clone in its checkout folder)")
+            + " a folder of the remote's own under .upshift/git in the working folder, the clone in its checkout"
+            + " folder)")
     Path state;
 
     @Option(names = "--probe", paramLabel = "files|simulated", defaultValue = "files",
@@ -90,7 +91,7 @@ final class ApplyCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         git.check(spec.commandLine(), fleet);
-        Path folder = StateFolders.forEngine(state, fleet, git.given());
+        Path folder = StateFolders.forEngine(state, fleet, git.url);
         Path fleet = git.given() ? git.fleetIn(folder.resolve("checkout")) : this.fleet;
         if (!git.given()) {
             Fleets.requireFolder(fleet);
@@ -98,7 +99,8 @@ final class ApplyCommand implements Callable<Integer> {
         try (EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(), probe == RunCommand.Probe.simulated, 0,
                 0, dryRun, "upshift apply", database.openIfGiven(spec.commandLine()),
                 git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty())) {
-            setup.git().ifPresent(g -> err.println("upshift: " + GitRepository.readAt(g.checkout())));
+            setup.git().ifPresent(g -> err.println("upshift: " + GitRepository.readAt(g.checkout()) + "; state: "
+                    + GitRepository.stateText(folder, state != null)));
             // the review reads the history as the engine will: after a failed hop, the hop again, not the file's release
             if (!review(fleet, setup.history.entries(), out, err)) {
                 return Main.PROBLEM;

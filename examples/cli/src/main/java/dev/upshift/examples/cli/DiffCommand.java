@@ -242,7 +242,7 @@ final class DiffCommand implements Callable<Integer> {
     }
 
     private Merged mergeFleet(PrintWriter err) {
-        PlanInput input = Fleets.read(fleet, () -> history.read(spec.commandLine(), fleet, false));
+        PlanInput input = Fleets.read(fleet, () -> history.read(spec.commandLine(), fleet, null));
         boolean errors = Fleets.print(input.problems(), err);
         Optional<ManagedCluster> found = input.clusters().stream().filter(c -> c.id().equals(cluster)).findFirst();
         Version goesTo = to != null ? to : found.map(ManagedCluster::release).orElse(null);

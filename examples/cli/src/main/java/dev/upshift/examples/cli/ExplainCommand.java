@@ -56,7 +56,7 @@ final class ExplainCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet, () -> history.read(spec.commandLine(), fleet,
-                false)));
+                null)));
         Plan plan = prepared.plan(Fleets.instant(now));
         boolean errors = Fleets.print(plan.problems(), err);
         Optional<PlanEntry> entry = plan.entry(cluster);

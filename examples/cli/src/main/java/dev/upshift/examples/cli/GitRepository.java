@@ -62,9 +62,17 @@ final class GitRepository {
         if (open <= 0 || !author.endsWith(">") || open + 3 >= author.length()) {
             throw new CommandLine.ParameterException(cl, "--author is 'NAME <EMAIL>', not '" + author + "'");
         }
+        if (url != null && GitCheckout.isSsh(url)) {
+            throw new CommandLine.ParameterException(cl, "--git " + GitCheckout.withoutCredentials(url) + ": the CLI"
+                    + " does not support SSH remotes (ssh://, or user@host:path): it ships without JGit's SSH module."
+                    + " Give a file://, git://, http:// or https:// URL (credentials in its user part), or a path");
+        }
     }
 
-    /** Opens the working clone in {@code folder} (cloning when needed) and reads the branch's head. */
+    /**
+     * Opens the working clone in {@code folder} (cloning when needed), reads the branch's head and
+     * checks that the fleet's folder is there.
+     */
     GitCheckout open(Path folder) {
         GitCheckout checkout;
         try {
@@ -74,11 +82,33 @@ final class GitRepository {
         }
         try {
             checkout.sync();
+            Path fleet = fleet(checkout);
+            if (!Files.isDirectory(fleet)) {
+                throw new UpshiftException("the repository " + GitCheckout.withoutCredentials(url) + " has no folder '"
+                        + path + "' on " + branch + " at commit " + checkout.syncedCommit().orElseThrow()
+                        + (Files.exists(fleet) ? " (it is a file)" : "") + "; give the fleet's folder in it with --path");
+            }
             return checkout;
         } catch (RuntimeException e) {
             checkout.close();
             throw e;
         }
+    }
+
+    /**
+     * Where a remote's state is, for the output of {@code run} and {@code apply}: the folder, and why
+     * there unless {@code --state} named it.
+     */
+    static String stateText(Path folder, boolean given) {
+        if (given) {
+            return folder.toString();
+        }
+        if (folder.getFileName() != null && folder.getFileName().toString().equals(
+                dev.upshift.core.journal.JsonLinesJournal.STATE_FOLDER)) {
+            return folder + " (kept from before: it holds this remote's clone; new remotes get a folder of their own"
+                    + " under " + folder.resolve(StateFolders.GIT) + ")";
+        }
+        return folder + " (this remote's journal and clone; --state DIR puts them elsewhere)";
     }
 
     /** The fleet's folder in the work tree. */
@@ -123,12 +153,33 @@ final class GitRepository {
             err.flush();
             return new Reading(fleet(checkout), checkout, temporary);
         } catch (IOException e) {
-            throw new UncheckedIOException("could not make a temporary folder for the clone of " + url, e);
+            throw new UncheckedIOException("could not make a temporary folder for the clone of "
+                    + GitCheckout.withoutCredentials(url) + ": " + e.getMessage(), e);
         }
     }
 
     /** A fleet folder to read, and the temporary clone it lies in, if any. */
     record Reading(Path folder, GitCheckout checkout, Path temporary) implements AutoCloseable {
+        /**
+         * {@code out} showing every path inside the temporary clone relative to the repository's root
+         * ({@code fleet/clusters/a.yaml:3:1: …}), as a reviewer of the repository names its files: the
+         * temporary folder is gone when the command ends. {@code out} itself without a clone.
+         */
+        java.io.PrintWriter inRepository(java.io.PrintWriter out) {
+            if (checkout == null) {
+                return out;
+            }
+            return new java.io.PrintWriter(new RepositoryPaths(checkout.workTree(), out), true);
+        }
+
+        /** An exception's message with the temporary clone's paths made relative, as {@link #inRepository} shows them. */
+        RuntimeException inRepository(RuntimeException e) {
+            if (checkout == null || e.getMessage() == null || !e.getMessage().contains(temporary.toString())) {
+                return e;
+            }
+            return new UpshiftException(RepositoryPaths.relative(checkout.workTree(), e.getMessage()));
+        }
+
         @Override
         public void close() {
             if (checkout != null) {
@@ -150,7 +201,7 @@ final class GitRepository {
 
     /** {@code read https://… (main) at commit 0123abcd…}: which commit a command read. */
     static String readAt(GitCheckout checkout) {
-        return "read " + checkout.url() + " (" + checkout.branch() + ") at commit "
+        return "read " + GitCheckout.withoutCredentials(checkout.url()) + " (" + checkout.branch() + ") at commit "
                 + checkout.syncedCommit().orElseThrow();
     }
 }

@@ -62,14 +62,29 @@ final class PlanCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         git.check(spec.commandLine(), fleet);
-        try (GitRepository.Reading reading = git.read(fleet, spec.commandLine().getErr())) {
-            return plan(reading.folder());
+        CommandLine cl = spec.commandLine();
+        try (GitRepository.Reading reading = git.read(fleet, cl.getErr())) {
+            PrintWriter out = cl.getOut();
+            PrintWriter err = cl.getErr();
+            // a temporary clone's files are named as the repository names them: the folder is gone at the end
+            cl.setOut(reading.inRepository(out));
+            cl.setErr(reading.inRepository(err));
+            try {
+                return plan(reading.folder());
+            } catch (RuntimeException e) {
+                throw reading.inRepository(e);
+            } finally {
+                cl.getOut().flush();
+                cl.getErr().flush();
+                cl.setOut(out);
+                cl.setErr(err);
+            }
         }
     }
 
     private int plan(Path fleet) {
         PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet, () -> history.read(spec.commandLine(), this.fleet,
-                git.given())));
+                git.url)));
         Plan plan = prepared.plan(Fleets.instant(now));
         boolean errors = Fleets.print(plan.problems(), spec.commandLine().getErr());
         PrintWriter out = spec.commandLine().getOut();

@@ -15,13 +15,15 @@ import picocli.CommandLine.Option;
  * {@code simulate}) reads the fleet's history, so that a cluster with a hop under way or failed is
  * what the history says, and not what its file says (a publisher writes the desired release into
  * the file when a hop starts): the journal in the state folder ({@code --state}, by default the
- * fleet's {@code DIR/.upshift}, with {@code --git} the working folder's {@code .upshift}, as
- * {@code run} keeps it), read without its lock, or the history on PostgreSQL ({@code --history}).
+ * fleet's {@code DIR/.upshift}, with {@code --git URL} that remote's own folder in the working
+ * folder's {@code .upshift/git}, as {@code run} keeps it: {@link StateFolders#forEngine}), read
+ * without its lock, or the history on PostgreSQL ({@code --history}).
  * No journal yet is an empty history.
  */
 final class RecordedHistory {
     @Option(names = "--state", paramLabel = "DIR", description = "the state folder whose journal holds the fleet's"
-            + " history (default DIR/.upshift; with --git, .upshift in the working folder); none there: no history")
+            + " history (default DIR/.upshift; with --git, the remote's folder under .upshift/git in the working"
+            + " folder); none there: no history")
     Path state;
 
     @Mixin
@@ -31,9 +33,9 @@ final class RecordedHistory {
      * The history the command line names, oldest first.
      *
      * @param fleet the fleet folder given ({@code --fleet}), or null with {@code --git}
-     * @param git whether the fleet comes from a repository
+     * @param gitUrl the repository the fleet comes from ({@code --git}), or null
      */
-    List<HistoryEntry> read(CommandLine cli, Path fleet, boolean git) {
+    List<HistoryEntry> read(CommandLine cli, Path fleet, String gitUrl) {
         if (database.given() || database.passwordFile != null) {
             if (state != null) {
                 throw new CommandLine.ParameterException(cli, "--state names a journal and --history a database:"
@@ -43,7 +45,13 @@ final class RecordedHistory {
                 return store.entries();
             }
         }
-        JournalSnapshot journal = JsonLinesJournal.read(StateFolders.forEngine(state, fleet, git));
+        Path folder = StateFolders.forEngine(state, fleet, gitUrl);
+        if (gitUrl != null && state == null) {
+            cli.getErr().println("upshift: history: " + (java.nio.file.Files.exists(JsonLinesJournal.file(folder))
+                    ? "the journal in " + folder : "none yet in " + folder) + " (this remote's state folder; --state"
+                    + " DIR reads another)");
+        }
+        JournalSnapshot journal = JsonLinesJournal.read(folder);
         journal.notices().forEach(n -> cli.getErr().println("upshift: note: " + n));
         cli.getErr().flush();
         return journal.entries();

@@ -54,7 +54,8 @@ final class RunCommand implements Callable<Integer> {
     GitRepository git;
 
     @Option(names = "--state", paramLabel = "DIR", description = "the state folder (default DIR/.upshift; with --git,"
-            + " .upshift in the working folder, and the clone in its checkout folder)")
+            + " a folder of the remote's own under .upshift/git in the working folder, the clone in its checkout"
+            + " folder)")
     Path state;
 
     @Option(names = "--once", description = "one reconcile, then exit")
@@ -105,7 +106,7 @@ final class RunCommand implements Callable<Integer> {
         check();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Path folder = StateFolders.forEngine(state, fleet, git.given());
+        Path folder = StateFolders.forEngine(state, fleet, git.url);
         Path fleet = git.given() ? git.fleetIn(folder.resolve("checkout")) : this.fleet;
         if (!git.given()) {
             Fleets.requireFolder(fleet);
@@ -115,6 +116,7 @@ final class RunCommand implements Callable<Integer> {
                 git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty())) {
             setup.notices().forEach(n -> err.println("upshift: note: " + n));
             setup.git().ifPresent(r -> out.println("git: " + GitRepository.readAt(r.checkout()) + "; " + r.publisher()));
+            setup.git().ifPresent(r -> out.println("state: " + GitRepository.stateText(folder, state != null)));
             out.println("probe: " + setup.probeText);
             out.println(setup.historyText(dryRun));
             out.flush();

@@ -118,7 +118,7 @@ final class SimulateCommand implements Callable<Integer> {
         }
         PrintWriter err = spec.commandLine().getErr();
         PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet, () -> history.read(spec.commandLine(), fleet,
-                false)));
+                null)));
         boolean errors = Fleets.print(prepared.problems(), err);
         SimulationSettings settings = SimulationSettings.between(from, until).withSeed(seed).withFailureRate(failureRate);
         Simulation sim = Simulator.run(prepared, settings);

@@ -31,7 +31,7 @@ class DemoGitTest {
         assertThat(first.out()).contains("dev-eu-platform-2  published  20.0.2 → 20.1.0: commit ")
                 .contains(" log --oneline\n")
                 .containsPattern("\n[0-9a-f]{7} Upgrade dev-fra-logistics-1 from 20.0.2 to 20.1.0\n")
-                .containsPattern("\n[0-9a-f]{7} Change the values of dev-eu-platform-1 on 20.1.0\n")
+                .containsPattern("\n[0-9a-f]{7} Apply the values of dev-eu-platform-1 \\(release 20.1.0\\)\n")
                 .containsPattern("\n[0-9a-f]{7} The demo fleet\n")
                 .contains(" show --stat HEAD\n").contains("Upshift-Upgrade-Id: dev-fra-logistics-1:20.0.2..20.1.0#1")
                 .contains("fleet/clusters/dev/dev-fra-logistics-1.yaml        |  2 +-")
