@@ -142,6 +142,24 @@ public final class TestPostgres implements AutoCloseable {
         }
     }
 
+    /**
+     * The client connections to one database of the server: unlike {@link #clientConnections()}, not
+     * moved by other tests that share the server at the same time.
+     */
+    public int clientConnections(String database) {
+        try (Connection c = postgres.getPostgresDatabase().getConnection(); java.sql.PreparedStatement s =
+                c.prepareStatement("SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend'"
+                        + " AND pid <> pg_backend_pid() AND datname = ?")) {
+            s.setString(1, database);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return r.getInt(1);
+            }
+        } catch (SQLException e) {
+            throw new AssertionError("could not count the connections to " + database + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Runs one statement on its own connection; an error fails the test. */
     public static void execute(DataSource db, String sql) {
         try (Connection c = db.getConnection(); Statement s = c.createStatement()) {

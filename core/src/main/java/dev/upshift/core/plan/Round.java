@@ -110,7 +110,7 @@ final class Round {
                     if (d.state != UpgradeState.SCHEDULED) {
                         return Optional.empty();
                     }
-                    d.times.add(why);
+                    d.holds.add(why); // held by other clusters: before the time reasons, as a waiting one has it
                     Hops.place(d, windows);
                     return Optional.of(d.entry());
                 });

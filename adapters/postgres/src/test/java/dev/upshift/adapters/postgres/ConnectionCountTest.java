@@ -39,17 +39,18 @@ class ConnectionCountTest {
     @Test
     @DisplayName("built with a URL, a store holds one connection from build to close, whatever it does, and none after")
     void oneOfItsOwn() {
+        // counted on its own database, and given time to settle: the server ends a closed connection's
+        // backend a moment after the client let go (the migration's, here), and a leak stays
         String name = server.freshDatabaseName();
-        int before = server.clientConnections();
         try (PostgresHistoryStore store = PostgresHistoryStore.builder().url(server.url(name)).build()) {
-            assertThat(server.clientConnections() - before).isEqualTo(1);
+            assertThat(eventually(() -> server.clientConnections(name), 1)).isEqualTo(1);
             store.append(Entries.of("a", Step.STARTING, 1, 0, store.takeEpoch()));
             store.entries();
             store.history("a");
             store.query(HistoryQuery.builder().build());
-            assertThat(server.clientConnections() - before).isEqualTo(1);
+            assertThat(eventually(() -> server.clientConnections(name), 1)).isEqualTo(1);
         }
-        assertThat(eventually(before)).isEqualTo(before);
+        assertThat(eventually(() -> server.clientConnections(name), 0)).isZero();
     }
 
     @Test
@@ -118,11 +119,11 @@ class ConnectionCountTest {
                 .build()).isInstanceOf(IllegalStateException.class).hasMessageContaining("size the application's pool");
     }
 
-    private int eventually(int target) {
-        int now = server.clientConnections();
+    private static int eventually(java.util.function.IntSupplier count, int target) {
+        int now = count.getAsInt();
         for (int tries = 0; tries < 500 && now != target; tries++) {
             sleep(20);
-            now = server.clientConnections();
+            now = count.getAsInt();
         }
         return now;
     }
