@@ -1,5 +1,6 @@
 package dev.upshift.core.plan;
 
+import dev.upshift.common.value.VersionChange;
 import dev.upshift.diff.rule.Impact;
 import dev.upshift.spi.Reason;
 import java.util.List;
@@ -16,11 +17,15 @@ import java.util.Optional;
  * @param blockers the change's blockers
  * @param drift each drifted field of a drift repair, as {@code document: path: message} (masked)
  * @param beyondDrift whether the change does more than repair drift
+ * @param kubernetes how far a configuration change moves a Kubernetes version
+ *     ({@link ClusterChange#kubernetesMove()}); {@code none} for a release upgrade, which its path
+ *     judges
  */
 record ChangeSummary(Optional<Impact> impact, boolean changes, List<Reason> blockers, List<String> drift,
-        boolean beyondDrift) {
+        boolean beyondDrift, VersionChange kubernetes) {
     /** The summary of a cluster without resources: nothing to merge, nothing to ask a renderer. */
-    static final ChangeSummary NONE = new ChangeSummary(Optional.empty(), false, List.of(), List.of(), false);
+    static final ChangeSummary NONE = new ChangeSummary(Optional.empty(), false, List.of(), List.of(), false,
+            VersionChange.NONE);
 
     ChangeSummary {
         blockers = List.copyOf(blockers);
@@ -29,8 +34,9 @@ record ChangeSummary(Optional<Impact> impact, boolean changes, List<Reason> bloc
 
     /** The summary of a change. */
     static ChangeSummary of(ClusterChange change) {
+        VersionChange kubernetes = change.from().equals(change.to()) ? change.kubernetesMove() : VersionChange.NONE;
         return new ChangeSummary(change.impact(), change.changesCluster(), change.blockers(),
-                change.drift().stream().map(Object::toString).toList(), change.changesBeyondDrift());
+                change.drift().stream().map(Object::toString).toList(), change.changesBeyondDrift(), kubernetes);
     }
 
     /** Whether this answer must not be kept: the renderer failed, and the next plan asks it again. */

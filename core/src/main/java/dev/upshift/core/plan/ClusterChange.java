@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.common.source.SourceDocument;
+import dev.upshift.common.value.VersionChange;
 import dev.upshift.diff.document.DefaultsRule;
 import dev.upshift.diff.document.Document;
 import dev.upshift.diff.document.DocumentDefaults;
@@ -84,9 +85,11 @@ public final class ClusterChange {
     private final Optional<MergeResult> merge;
     private final List<Reason> blockers;
     private final DocumentDefaults values;
+    /** The release gone to; empty without a merge. */
+    private final Optional<Release> release;
 
     private ClusterChange(String cluster, Version from, Version to, DocumentSet current, Optional<MergeResult> merge,
-            List<Reason> blockers, DocumentDefaults values) {
+            List<Reason> blockers, DocumentDefaults values, Optional<Release> release) {
         this.cluster = cluster;
         this.from = from;
         this.to = to;
@@ -94,6 +97,7 @@ public final class ClusterChange {
         this.merge = merge;
         this.blockers = List.copyOf(blockers);
         this.values = values;
+        this.release = release;
     }
 
     /**
@@ -148,7 +152,7 @@ public final class ClusterChange {
                 blockers.add(Reason.of(code, c.toString()));
             }
             return new ClusterChange(cluster.id(), cluster.release(), to.version(), current, Optional.of(result), blockers,
-                    cluster.values());
+                    cluster.values(), Optional.of(to));
         } catch (UpshiftException e) {
             return withoutMerge(cluster, to, ReasonCodes.INVALID_RESOURCES, "the resources of " + cluster.id()
                     + " cannot be merged: " + e.getMessage());
@@ -157,7 +161,7 @@ public final class ClusterChange {
 
     private static ClusterChange withoutMerge(ManagedCluster cluster, Release to, String code, String message) {
         return new ClusterChange(cluster.id(), cluster.release(), to.version(), cluster.resources(), Optional.empty(),
-                List.of(Reason.of(code, message)), cluster.values());
+                List.of(Reason.of(code, message)), cluster.values(), Optional.empty());
     }
 
     /**
@@ -337,6 +341,20 @@ public final class ClusterChange {
             return false;
         }
         return !child.isObject() || overlaps(child, path, at + 1);
+    }
+
+    /**
+     * How far the change moves a Kubernetes version of the cluster's documents: the largest move
+     * at a field where the release puts its {@code kubernetes} component's version (its value in
+     * the result is that version, or the release's defaults set it so), from the cluster's value
+     * to the result's, back or forth alike; {@link VersionChange#MINOR} where the cluster's value
+     * is absent or no version; {@link VersionChange#NONE} when no such field changes, and without
+     * a merge. What maintenance exclusions judge a configuration change by, a drift repair
+     * included (docs/planning.md, "Kinds and exclusion scopes"); a release upgrade is judged by
+     * the {@code kubernetes} component along its path instead.
+     */
+    public VersionChange kubernetesMove() {
+        return merge.map(m -> KubernetesMove.of(release.orElseThrow(), m, current)).orElse(VersionChange.NONE);
     }
 
     /** Whether the merge changes any of the cluster's resources (false without a merge). */

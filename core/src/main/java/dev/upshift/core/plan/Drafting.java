@@ -147,7 +147,11 @@ final class Drafting {
      * A cluster at its target, or selected by no upgrade: the change its values make on its release
      * and the repair of its drift (docs/planning.md, "Configuration changes" and "Drift"). Drift alone
      * is planned only under {@code drift: repair}; under {@code report} the cluster is blocked with
-     * {@code DRIFTED}. A cluster a simulation moved to another release keeps the document's
+     * {@code DRIFTED}. A change that repairs drift under {@code drift: repair} is the upgrade's: it
+     * goes in the cluster's stage, gated, counted and waited for as a release upgrade is; any other
+     * configuration change is the cluster's own, in no stage. Exclusions judge both kinds by the
+     * Kubernetes version the change moves ({@link ClusterChange#kubernetesMove()}) and by whether
+     * it rolls nodes. A cluster a simulation moved to another release keeps the document's
      * resources, which are not drift, and took its values with the hop that moved it (a publisher
      * writes them with the release), so nothing is left to configure: up to date, as it is once the
      * files world's publisher rewrote its document.
@@ -169,15 +173,23 @@ final class Drafting {
         d.to = Optional.of(d.from);
         d.kind = Optional.of(PlanKind.CONFIG);
         d.releaseChange = Optional.of(VersionChange.NONE);
-        if (configured) {
-            d.upgrade = Optional.empty();
+        DriftPolicy policy = model.assignments[i].upgrade().map(u -> u.upgrade().drift()).orElse(DriftPolicy.REPORT);
+        if (drifted && policy == DriftPolicy.REPAIR && model.assignments[i].group().isPresent()) {
+            // the upgrade's repair: in the cluster's stage, which is not done until it is
+            d.staged = true;
+            d.releaseDone = false;
+        } else {
+            if (configured) {
+                d.upgrade = Optional.empty();
+            }
+            d.stage = Optional.empty();
         }
-        d.stage = Optional.empty();
         d.impact = change.impact();
         change.blockers().forEach(d::block);
-        d.upgradeKind = new UpgradeKind(VersionChange.NONE, change.changesNodes());
-        DriftPolicy policy = model.assignments[i].upgrade().map(u -> u.upgrade().drift()).orElse(DriftPolicy.REPORT);
-        Optional<Reason> drift = drifted ? Optional.of(Drift.reason(d.from, change.drift(), configured, policy))
+        // exclusions judge it by the Kubernetes version it moves and whether it rolls nodes
+        d.upgradeKind = new UpgradeKind(change.kubernetes(), change.changesNodes());
+        Optional<Reason> drift = drifted ? Optional.of(Drift.reason(d.from, change.drift(), configured, policy,
+                change.kubernetes()))
                 : Optional.empty();
         HistoryEntry last = history.latestConfig[i];
         if (!configured && policy == DriftPolicy.REPORT) {
@@ -190,6 +202,9 @@ final class Drafting {
         }
         if (fromHistory(d, last)) {
             drift.filter(r -> d.state != UpgradeState.SUCCEEDED).ifPresent(d.holds::add);
+            if (d.staged && d.state == UpgradeState.SUCCEEDED && (d.succeededAt == null || last.at().isAfter(d.succeededAt))) {
+                d.succeededAt = last.at(); // a repair's success is its stage's, for the soak (past the target too)
+            }
             return;
         }
         drift.ifPresent(d.holds::add);

@@ -59,20 +59,35 @@ public record Explanation(String cluster, UpgradeState state, String summary, Li
         }
     }
 
-    /** The explanation of a plan entry made at {@code now}. */
+    /**
+     * The explanation of a plan entry made at {@code now}. The {@code DRIFTED} reason of a repair
+     * that nothing blocks is what the repair lifts, not something to lift before it: its step says
+     * so, and the closing step says when the repair starts.
+     */
     public static Explanation of(PlanEntry entry, Instant now) {
         List<Step> steps = new ArrayList<>();
         boolean folded = false;
+        boolean repair = repair(entry);
+        int lifted = 0;
         for (Reason r : entry.reasons()) {
             if (saidByWindow(entry, r)) {
                 folded = true;
+            } else if (repair && r.code().equals(ReasonCodes.DRIFTED)) {
+                steps.add(new Step(r.code(), "drifted, which the repair lifts: " + r.message(), r.until()));
+                lifted++;
             } else {
                 steps.add(new Step(r.code(), earliestWindow(entry, r) ? "then " + r.message() : r.message(), r.until()));
             }
         }
-        closing(entry, steps.isEmpty(), folded).ifPresent(steps::add);
+        closing(entry, steps.size() == lifted, folded, repair).ifPresent(steps::add);
         laterHops(entry, steps);
         return new Explanation(entry.cluster(), entry.state(), summary(entry), steps);
+    }
+
+    /** A planned repair of drift: a configuration upgrade with the reason {@code DRIFTED} that nothing blocks. */
+    private static boolean repair(PlanEntry e) {
+        return e.kind().equals(Optional.of(PlanKind.CONFIG)) && e.hasReason(ReasonCodes.DRIFTED)
+                && e.state() != UpgradeState.BLOCKED && e.state() != UpgradeState.FAILED;
     }
 
     /** An {@code OUTSIDE_WINDOW} reason that only says when the window opens: the closing step says it with the window. */
@@ -104,22 +119,24 @@ public record Explanation(String cluster, UpgradeState state, String summary, Li
         return r.code().equals(ReasonCodes.OUTSIDE_WINDOW) && e.state() == UpgradeState.WAITING && e.window().isEmpty();
     }
 
-    private static Optional<Step> closing(PlanEntry e, boolean first, boolean folded) {
+    private static Optional<Step> closing(PlanEntry e, boolean first, boolean folded, boolean repair) {
         String window = e.window().map(Explanation::window).orElse("");
         String end = e.expectedEnd().map(t -> ", expected to finish " + hopOf(e, 0) + "by " + t).orElse("")
                 + e.overrun().map(Explanation::overrun).orElse("");
         String code = folded ? ReasonCodes.OUTSIDE_WINDOW : "WINDOW";
         String under = e.hops().size() > 1 ? ": " + hopOf(e, 0).trim() : "";
+        String next = repair ? "the repair starts in the window " : "the next window is ";
         return switch (e.state()) {
-            case READY -> Optional.of(new Step("READY", "may start now, in the window " + window + end, Optional.empty()));
-            case SCHEDULED -> Optional.of(new Step(code, (first ? "" : "then ") + "the next window is "
-                    + window + end, e.window().map(w -> w.start())));
-            case WAITING -> e.window().map(w -> new Step(code, "then the next window is " + window + end,
-                    Optional.of(w.start())));
+            case READY -> Optional.of(new Step("READY", (repair ? "the repair may start now" : "may start now")
+                    + ", in the window " + window + end, Optional.empty()));
+            case SCHEDULED -> Optional.of(new Step(code, (first ? "" : "then ") + next + window + end,
+                    e.window().map(w -> w.start())));
+            case WAITING -> e.window().map(w -> new Step(code, "then " + next + window + end, Optional.of(w.start())));
             case BLOCKED, FAILED -> Optional.of(new Step("NEEDS_ACTION",
                     "nothing happens until someone lifts the reasons above", Optional.empty()));
             case UP_TO_DATE -> Optional.of(new Step("UP_TO_DATE", "nothing to do", Optional.empty()));
-            case IN_PROGRESS -> Optional.of(new Step("IN_PROGRESS", "the upgrade is under way" + under, Optional.empty()));
+            case IN_PROGRESS -> Optional.of(new Step("IN_PROGRESS", (repair ? "the repair" : "the upgrade")
+                    + " is under way" + under, Optional.empty()));
             case SUCCEEDED -> Optional.of(new Step("SUCCEEDED", "the upgrade succeeded", Optional.empty()));
         };
     }

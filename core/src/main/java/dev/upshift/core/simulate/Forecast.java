@@ -40,6 +40,8 @@ import org.apiguardian.api.API;
  *     one hop or a configuration upgrade; 0 when nothing starts)
  * @param hops how many hops its path has (1 for a path of one hop or a configuration upgrade; 0 when
  *     nothing starts)
+ * @param repair whether the first upgrade that starts is the repair of its drift: its {@code DRIFTED}
+ *     reason is what the repair lifts, never what held it back
  * @param stage the stage it starts in, if it has one
  * @param after what held it back last before it started, not counting the wait for its window (its
  *     {@code until} is when that hold ended), or, when it never starts, the first reason of the
@@ -49,12 +51,18 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Forecast(String cluster, Optional<Instant> start, Optional<Instant> end, Optional<String> stage,
-        Optional<Reason> after, Duration range, UpgradeState state, int hopsRun, int hops) {
+        Optional<Reason> after, Duration range, UpgradeState state, int hopsRun, int hops, boolean repair) {
 
     /** A forecast of one hop (or none, when {@code start} is empty). */
     public Forecast(String cluster, Optional<Instant> start, Optional<Instant> end, Optional<String> stage,
             Optional<Reason> after, Duration range, UpgradeState state) {
         this(cluster, start, end, stage, after, range, state, start.isPresent() ? 1 : 0, start.isPresent() ? 1 : 0);
+    }
+
+    /** A forecast of no repair. */
+    public Forecast(String cluster, Optional<Instant> start, Optional<Instant> end, Optional<String> stage,
+            Optional<Reason> after, Duration range, UpgradeState state, int hopsRun, int hops) {
+        this(cluster, start, end, stage, after, range, state, hopsRun, hops, false);
     }
 
     /** How far a forecast looks by default: 26 weeks. */
@@ -105,8 +113,10 @@ public record Forecast(String cluster, Optional<Instant> start, Optional<Instant
     public static Forecast of(Simulation sim, SimulatedCluster c) {
         Duration range = Duration.between(sim.settings().from(), sim.settings().until());
         if (c.upgrades().isEmpty()) {
-            return new Forecast(c.cluster(), Optional.empty(), Optional.empty(), c.stage(), c.reasons().stream().findFirst(),
-                    range, c.state());
+            // a repair still to come is held by what follows its DRIFTED reason, which it lifts itself
+            boolean blocked = c.state() == UpgradeState.BLOCKED || c.state() == UpgradeState.FAILED;
+            return new Forecast(c.cluster(), Optional.empty(), Optional.empty(), c.stage(), c.reasons().stream()
+                    .filter(r -> blocked || !r.code().equals(ReasonCodes.DRIFTED)).findFirst(), range, c.state());
         }
         SimulatedUpgrade first = c.upgrades().get(0);
         SimulatedUpgrade last = first;
@@ -117,11 +127,12 @@ public record Forecast(String cluster, Optional<Instant> start, Optional<Instant
             last = u;
         }
         Optional<Reason> after = c.heldBack().stream()
-                .filter(h -> !h.code().equals(ReasonCodes.OUTSIDE_WINDOW) && !h.until().isAfter(first.start()))
+                .filter(h -> !h.code().equals(ReasonCodes.OUTSIDE_WINDOW) && !h.until().isAfter(first.start())
+                        && !(first.repair() && h.code().equals(ReasonCodes.DRIFTED)))
                 .max(Comparator.comparing(HeldBack::until))
                 .map(h -> Reason.until(h.code(), h.message(), h.until()));
         return new Forecast(c.cluster(), Optional.of(first.start()), Optional.of(last.end()), first.stage(), after,
-                range, c.state(), last.hop() - first.hop() + 1, first.hops() - first.hop() + 1);
+                range, c.state(), last.hop() - first.hop() + 1, first.hops() - first.hop() + 1, first.repair());
     }
 
     /**
@@ -141,7 +152,8 @@ public record Forecast(String cluster, Optional<Instant> start, Optional<Instant
                 default -> "not within " + weeks + after.map(r -> ": " + r.message()).orElse(" (" + state.word() + ")");
             };
         }
-        StringBuilder s = new StringBuilder("expected to start ").append(minute(start.get())).append(" UTC");
+        StringBuilder s = new StringBuilder(repair ? "the repair of its drift is expected to start " : "expected to start ")
+                .append(minute(start.get())).append(" UTC");
         stage.ifPresent(n -> s.append(" in stage ").append(n));
         after.ifPresent(h -> s.append(", after ").append(phrase(h, start.get())));
         LocalDateTime a = LocalDateTime.ofInstant(start.get(), ZoneOffset.UTC);

@@ -9,7 +9,8 @@ import org.apiguardian.api.API;
 
 /**
  * How long one reason held a cluster back during a simulation: the total time it was the first of
- * the cluster's reasons in the plans of the simulation's steps.
+ * the cluster's reasons in the plans of the simulation's steps (but for the {@code DRIFTED} reason of
+ * a repair that is not blocked: what the repair lifts, not what holds it).
  *
  * @param code the reason's code ({@code FROZEN}, {@code OUTSIDE_WINDOW}, ...; see
  *     {@link dev.upshift.core.plan.ReasonCodes})

@@ -161,10 +161,16 @@ final class Timeline {
         }
     }
 
+    /**
+     * What holds an entry back: its first reason, but for the {@code DRIFTED} reason of a repair that
+     * is not blocked, which says what the repair lifts, not what it waits for.
+     */
     private Hold heldBy(PlanEntry e) {
-        if (!e.reasons().isEmpty()) {
-            Reason first = e.reasons().get(0);
-            return new Hold(first.code(), first.message(), at);
+        boolean blocked = e.state() == UpgradeState.BLOCKED || e.state() == UpgradeState.FAILED;
+        for (Reason r : e.reasons()) {
+            if (blocked || !r.code().equals(ReasonCodes.DRIFTED)) {
+                return new Hold(r.code(), r.message(), at);
+            }
         }
         if (e.state() == UpgradeState.SCHEDULED) {
             return new Hold(ReasonCodes.OUTSIDE_WINDOW, "waiting for the window that opens at "

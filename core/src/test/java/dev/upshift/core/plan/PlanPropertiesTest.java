@@ -69,9 +69,11 @@ class PlanPropertiesTest {
 
     @Test
     @DisplayName("no hop starts inside an exclusion for its kind, outside every window, while frozen or before startTime,"
-            + " nor runs into an exclusion that blocks its kind; each later hop after the one before it")
+            + " nor runs into an exclusion that blocks its kind; each later hop after the one before it; a drift repair"
+            + " is judged by the Kubernetes version it moves")
     void windowsRespectTheirRules() {
         AtomicInteger laterHops = new AtomicInteger();
+        AtomicInteger repairs = new AtomicInteger();
         qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
             RandomFleets.Generated g = RandomFleets.generate(seed);
             Plan plan = plan(g);
@@ -83,13 +85,20 @@ class PlanPropertiesTest {
                     continue;
                 }
                 ManagedCluster c = clusters.get(e.cluster());
-                Optional<ClusterUpgrade> u = e.upgrade().map(upgrades::get);
+                // a configuration upgrade (a drift repair) takes the planner's duration and policy, not its upgrade's
+                Optional<ClusterUpgrade> u = e.kind().equals(Optional.of(PlanKind.CONFIG)) ? Optional.empty()
+                        : e.upgrade().map(upgrades::get);
                 Instant start = e.window().get().start();
                 assertThat(start).as("never before now").isAfterOrEqualTo(g.now());
                 u.flatMap(ClusterUpgrade::startTime).ifPresent(t -> assertThat(start).as("not before startTime").isAfterOrEqualTo(t));
-                // the next hop's own kind, from the catalog: what the engine publishes first
-                PlanKind first = e.path().isEmpty() ? e.kind().orElseThrow()
-                        : hopKind(g.input().catalog(), e.from(), e.path().get(0));
+                // the next hop's own kind, from the catalog: what the engine publishes first; for a configuration
+                // upgrade (a drift repair), how far it moves the control plane's Kubernetes version
+                VersionChange first = e.path().isEmpty()
+                        ? configMove(g.input().catalog(), c, e.from(), e.kind().orElseThrow())
+                        : hopKind(g.input().catalog(), e.from(), e.path().get(0)).versionChange();
+                if (e.path().isEmpty() && first != VersionChange.NONE && c.schedule().isPresent()) {
+                    repairs.incrementAndGet();
+                }
                 checkStart(c, schedules, u, e, first, e.window().get());
                 Instant after = e.expectedEnd().orElseThrow();
                 for (int k = 1; k < e.hops().size(); k++) {
@@ -101,25 +110,25 @@ class PlanPropertiesTest {
                     assertThat(h.window().get().start()).as("hop %s of %s starts after the one before it", k + 1, e)
                             .isAfterOrEqualTo(after);
                     assertThat(h.kind()).isEqualTo(hopKind(g.input().catalog(), h.from(), h.to()));
-                    checkStart(c, schedules, u, e, h.kind(), h.window().get());
+                    checkStart(c, schedules, u, e, h.kind().versionChange(), h.window().get());
                     after = h.expectedEnd().orElseThrow();
                 }
             }
         });
         assertThat(laterHops.get()).as("later hops with windows were checked").isGreaterThan(EXAMPLES);
+        assertThat(repairs.get()).as("repairs that move Kubernetes, on a schedule, were checked").isGreaterThan(10);
     }
 
     /** One hop's start, checked against the input itself: the freeze, the schedule's windows and exclusions. */
     private static void checkStart(ManagedCluster c, Map<String, MaintenanceSchedule> schedules, Optional<ClusterUpgrade> u,
-            PlanEntry e, PlanKind hopKind, Interval window) {
+            PlanEntry e, VersionChange hopKind, Interval window) {
         Instant start = window.start();
         c.freeze().ifPresent(f -> assertThat(start).as("not while frozen: %s", e).isAfterOrEqualTo(f.until()));
         if (c.schedule().isEmpty()) {
             return;
         }
         MaintenanceSchedule s = schedules.get(c.schedule().get());
-        UpgradeKind kind = new UpgradeKind(hopKind.versionChange(),
-                e.impact().filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent());
+        UpgradeKind kind = new UpgradeKind(hopKind, e.impact().filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent());
         Duration needed = u.filter(x -> x.windowPolicy() == WindowPolicy.COMPLETE_WITHIN)
                 .map(ClusterUpgrade::expectedDuration).orElse(Duration.ofSeconds(1));
         assertThat(inSomeWindow(s, start)).as("inside a window: %s at %s", e, start).isTrue();
@@ -128,6 +137,22 @@ class PlanPropertiesTest {
         if (needed.getSeconds() > 1 && window.end().isPresent()) {
             assertThat(Duration.between(start, window.end().get())).isGreaterThanOrEqualTo(needed);
         }
+    }
+
+    /**
+     * What exclusions judge a configuration upgrade of {@code c} at {@code release} by: how far it
+     * moves its control plane's {@code spec.version} back to the release's Kubernetes, read off the
+     * cluster's document and the catalog (random fleets' values never set it); for any other kind,
+     * its own change.
+     */
+    static VersionChange configMove(ReleaseCatalog catalog, ManagedCluster c, Version release, PlanKind kind) {
+        if (kind != PlanKind.CONFIG || c.resources().isEmpty()) {
+            return kind.versionChange();
+        }
+        Version k = catalog.get(release).orElseThrow().kubernetes().orElseThrow();
+        Version has = Version.parse(c.resources().documents().get(0).tree().get("spec").get("version").textValue());
+        return has.major() != k.major() ? VersionChange.MAJOR : has.minor() != k.minor() ? VersionChange.MINOR
+                : has.patch() != k.patch() ? VersionChange.PATCH : VersionChange.NONE;
     }
 
     /** The change of the kubernetes component from one release to another, read off the catalog. */
@@ -367,6 +392,106 @@ class PlanPropertiesTest {
         respectsExclusions(-386, new AtomicInteger());
     }
 
+    @Test
+    @DisplayName("a drift repair that moves a Kubernetes minor is never planned to start, nor run, inside an exclusion"
+            + " of minor upgrades")
+    void repairsThatMoveAMinorKeepOutOfMinorExclusions() {
+        AtomicInteger planned = new AtomicInteger();
+        AtomicInteger ran = new AtomicInteger();
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.repairing(seed);
+            PreparedFleet prepared = Planner.standard().prepare(g.input());
+            Map<String, ManagedCluster> clusters = byId(g.input().clusters(), ManagedCluster::id);
+            Map<String, MaintenanceSchedule> schedules = byId(g.input().schedules(), MaintenanceSchedule::name);
+            for (PlanEntry e : prepared.plan(g.now()).entries()) {
+                ManagedCluster c = clusters.get(e.cluster());
+                if (!e.kind().equals(Optional.of(PlanKind.CONFIG)) || !e.hasReason(ReasonCodes.DRIFTED)
+                        || e.window().isEmpty() || c.schedule().isEmpty()) {
+                    continue;
+                }
+                VersionChange moves = configMove(g.input().catalog(), c, e.from(), PlanKind.CONFIG);
+                if (!moves.isMinorOrMajor()) {
+                    continue;
+                }
+                planned.incrementAndGet();
+                // as a minor upgrade: whatever it does to the nodes, every scope but none holds it
+                assertThat(blockingOverlap(schedules.get(c.schedule().get()), new UpgradeKind(moves, false),
+                                e.window().get().start(), Duration.ofSeconds(1)))
+                        .as("seed %s: %s starts inside an exclusion of minor upgrades", seed, e).isEmpty();
+            }
+            Simulation sim = Simulator.run(prepared, SimulationSettings.between(g.now(), g.now().plus(Duration.ofDays(30))));
+            for (SimulatedUpgrade u : sim.upgrades()) {
+                ManagedCluster c = clusters.get(u.cluster());
+                if (!u.repair() || c.schedule().isEmpty()) {
+                    continue;
+                }
+                VersionChange moves = configMove(g.input().catalog(), c, u.to(), PlanKind.CONFIG);
+                if (!moves.isMinorOrMajor()) {
+                    continue;
+                }
+                ran.incrementAndGet();
+                assertThat(blockingOverlap(schedules.get(c.schedule().get()), new UpgradeKind(moves, false), u.start(),
+                                duration(Optional.empty())))
+                        .as("seed %s: %s runs into an exclusion of minor upgrades", seed, u).isEmpty();
+            }
+        });
+        assertThat(planned.get()).as("planned repairs that move a minor, on a schedule").isGreaterThan(20);
+        assertThat(ran.get()).as("simulated repairs that move a minor, on a schedule").isGreaterThan(20);
+    }
+
+    @Test
+    @DisplayName("a drift repair goes in its cluster's stage of its upgrade, and never starts in a later stage before"
+            + " every upgrade of an earlier stage has finished and, when it succeeded, soaked")
+    void repairsKeepTheirUpgradesStageOrder() {
+        AtomicInteger checked = new AtomicInteger();
+        qt().withExamples(EXAMPLES).forAll(longs().all()).checkAssert(seed -> {
+            RandomFleets.Generated g = RandomFleets.repairing(seed);
+            PreparedFleet prepared = Planner.standard().prepare(g.input());
+            // each cluster's stage, by the upgrade's own matchers: upgrade name -> cluster -> stage index
+            Map<String, Map<String, Integer>> stageOf = new java.util.HashMap<>();
+            for (var u : prepared.selection().upgrades()) {
+                Map<String, Integer> mine = new java.util.HashMap<>();
+                for (int k = 0; k < u.stages().size(); k++) {
+                    for (ManagedCluster c : u.stages().get(k).clusters()) {
+                        mine.put(c.id(), k);
+                    }
+                }
+                stageOf.put(u.upgrade().name(), mine);
+            }
+            Map<String, ClusterUpgrade> upgrades = byId(g.input().upgrades(), ClusterUpgrade::name);
+            Simulation sim = Simulator.run(prepared, SimulationSettings.between(g.now(), g.now().plus(Duration.ofDays(30))));
+            for (SimulatedUpgrade repair : sim.upgrades()) {
+                PlanEntry planned = sim.firstPlan().entry(repair.cluster()).orElseThrow();
+                if (!repair.repair() || planned.upgrade().isEmpty()
+                        || planned.reason(ReasonCodes.CONFLICTING_UPGRADES).isPresent()) {
+                    continue;
+                }
+                String name = planned.upgrade().get();
+                List<Stage> stages = upgrades.get(name).stages();
+                Integer k = stageOf.get(name).get(repair.cluster());
+                assertThat(repair.upgrade()).as("seed %s: %s is its upgrade's", seed, repair).contains(name);
+                assertThat(repair.stage()).as("seed %s: %s is in its cluster's stage", seed, repair)
+                        .contains(stages.isEmpty() ? "all" : stages.get(k).name());
+                if (stages.isEmpty() || k == 0) {
+                    continue;
+                }
+                checked.incrementAndGet();
+                for (SimulatedUpgrade earlier : sim.upgrades()) {
+                    Integer j = stageOf.get(name).get(earlier.cluster());
+                    if (j == null || j >= k || !earlier.upgrade().equals(Optional.of(name))) {
+                        continue;
+                    }
+                    assertThat(earlier.outcome()).as("seed %s: %s still runs when %s starts", seed, earlier, repair)
+                            .isNotEqualTo(UpgradeState.IN_PROGRESS);
+                    Duration soak = earlier.outcome() == UpgradeState.SUCCEEDED ? stages.get(j).soak() : Duration.ZERO;
+                    assertThat(repair.start()).as("seed %s: %s starts before %s of stage %s ended and soaked", seed,
+                            repair, earlier, stages.get(j).name()).isAfterOrEqualTo(earlier.end().plus(soak));
+                }
+            }
+        });
+        assertThat(checked.get()).as("repairs run in a later stage").isGreaterThan(20);
+    }
+
     private static void respectsExclusions(long seed, AtomicInteger laterHops) {
         {
             RandomFleets.Generated g = longer(RandomFleets.generate(seed), Duration.ofHours(4));
@@ -381,14 +506,16 @@ class PlanPropertiesTest {
                     continue;
                 }
                 PlanKind hop = u.from().equals(u.to()) ? PlanKind.CONFIG : hopKind(g.input().catalog(), u.from(), u.to());
+                VersionChange moves = configMove(g.input().catalog(), clusters.get(u.cluster()), u.to(), hop);
                 // a configuration change is judged by what its own change does to the nodes, not the release upgrade's
                 boolean nodes = hop == PlanKind.CONFIG
                         ? configChangesNodes(g.input(), clusters.get(u.cluster()), u.to())
                         : sim.firstPlan().entry(u.cluster()).flatMap(PlanEntry::impact)
                                 .filter(i -> i.compareTo(Impact.ROLLING) >= 0).isPresent();
                 assertThat(u.kind()).isEqualTo(hop);
-                UpgradeKind kind = new UpgradeKind(hop.versionChange(), nodes);
-                assertThat(blockingOverlap(s.get(), kind, u.start(), duration(u.upgrade().map(upgrades::get))))
+                UpgradeKind kind = new UpgradeKind(moves, nodes);
+                Optional<ClusterUpgrade> intent = hop == PlanKind.CONFIG ? Optional.empty() : u.upgrade().map(upgrades::get);
+                assertThat(blockingOverlap(s.get(), kind, u.start(), duration(intent)))
                         .as("seed %s: %s runs into an exclusion that blocks its kind", seed, u).isEmpty();
             }
             for (var c : sim.clusters()) {

@@ -17,6 +17,7 @@ import dev.upshift.schedule.Freeze;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
+import dev.upshift.spi.DriftPolicy;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.MaxConcurrent;
@@ -31,7 +32,10 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Random;
 
-/** Random fleets from a seed, for property tests: releases with defaults, schedules with exclusions, staged upgrades, history. */
+/**
+ * Random fleets from a seed, for property tests: releases with defaults, schedules with exclusions,
+ * staged upgrades that report or repair drift, clusters whose control plane drifted, history.
+ */
 final class RandomFleets {
     static final String[] STAGES = {"dev", "staging", "prod"};
     private static final String[] KUBERNETES = {"1.27.4", "1.28.3", "1.28.9", "1.29.2", "1.30.1", "1.31.0"};
@@ -72,11 +76,13 @@ final class RandomFleets {
 
     static Generated generate(long seed) {
         Random r = new Random(seed);
+        // drift draws from a stream of its own, so that every other part of a seed's fleet stays as it was
+        Random drift = new Random(~seed);
         Instant now = Fixtures.NOW.plus(Duration.ofMinutes(r.nextInt(60 * 24 * 20)));
         int n = 1 + r.nextInt(24);
         List<ManagedCluster> clusters = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            clusters.add(cluster(r, "c" + i, now));
+            clusters.add(drifted(cluster(r, "c" + i, now), drift));
         }
         List<ClusterUpgrade> upgrades = new ArrayList<>();
         int u = r.nextInt(3);
@@ -85,7 +91,7 @@ final class RandomFleets {
             if (i > 0 && r.nextBoolean()) {
                 next = next.toBuilder().target(upgrades.get(0).target()).build();
             }
-            upgrades.add(next);
+            upgrades.add(next.toBuilder().drift(drift.nextBoolean() ? DriftPolicy.REPAIR : DriftPolicy.REPORT).build());
         }
         List<HistoryEntry> history = new ArrayList<>();
         for (ManagedCluster c : clusters) {
@@ -101,6 +107,38 @@ final class RandomFleets {
             }
         }
         return new Generated(new PlanInput(catalog(), clusters, schedules(), upgrades, history), now);
+    }
+
+    /**
+     * The seed's fleet made for drift repairs: at least one upgrade; every upgrade repairs drift,
+     * has stages and goes to 19.2.0 or 20.0.0, so that many clusters are at or past their target;
+     * three clusters with resources in four drifted, half of them a minor away; planned twenty days
+     * later than the seed's fleet, around a month's start.
+     */
+    static Generated repairing(long seed) {
+        Generated g = generate(seed);
+        Random r = new Random(seed * 31 + 7);
+        List<ManagedCluster> clusters = g.input().clusters().stream()
+                .map(c -> c.resources().isEmpty() || r.nextInt(4) == 0 ? c : drift(c, r)).toList();
+        List<ClusterUpgrade> upgrades = new ArrayList<>(g.input().upgrades());
+        if (upgrades.isEmpty()) {
+            upgrades.add(upgrade(r, "u0", g.now()));
+        }
+        upgrades.replaceAll(u -> staged(u.toBuilder().drift(DriftPolicy.REPAIR).release(VERSIONS[2 + r.nextInt(2)]), r));
+        PlanInput in = g.input();
+        // planned from 2026-03-30 to 2026-04-19, so that weekdays' month-start exclusion (of minor upgrades) often holds
+        return new Generated(new PlanInput(in.catalog(), clusters, in.schedules(), upgrades, in.history()),
+                g.now().plus(Duration.ofDays(20)));
+    }
+
+    /** The upgrade built, with the three stages when it names none (no soak, a random concurrency). */
+    private static ClusterUpgrade staged(ClusterUpgrade.Builder b, Random r) {
+        if (b.build().stages().isEmpty()) {
+            for (String s : STAGES) {
+                b.stage(Stage.of(s, ClusterMatcher.label("stage", s)).withMaxConcurrent(MaxConcurrent.clusters(1 + r.nextInt(3))));
+            }
+        }
+        return b.build();
     }
 
     static ManagedCluster cluster(Random r, String id, Instant now) {
@@ -123,6 +161,32 @@ final class RandomFleets {
             }
         }
         return b.build();
+    }
+
+    /**
+     * The cluster, its control plane's {@code spec.version} (which its release owns) edited by hand
+     * one time in four: a patch or a minor away from the release's Kubernetes, up or down.
+     */
+    static ManagedCluster drifted(ManagedCluster c, Random r) {
+        if (c.resources().isEmpty() || r.nextInt(4) != 0) {
+            return c;
+        }
+        return drift(c, r);
+    }
+
+    /** The cluster with resources, its control plane's {@code spec.version} a patch or a minor away from its release's. */
+    private static ManagedCluster drift(ManagedCluster c, Random r) {
+        int release = List.of(VERSIONS).indexOf(c.release().toString());
+        dev.upshift.release.Version k = dev.upshift.release.Version.parse(KUBERNETES[release]);
+        String version = switch (r.nextInt(4)) {
+            case 0 -> k.major() + "." + k.minor() + "." + (k.patch() + 1 + r.nextInt(5));
+            case 1 -> k.major() + "." + (k.minor() + 1) + ".0";
+            case 2 -> k.major() + "." + (k.minor() - 1) + "." + r.nextInt(9);
+            default -> k.major() + "." + k.minor() + "." + (k.patch() == 0 ? 1 : k.patch() - 1);
+        };
+        var doc = c.resources().documents().get(0).tree().deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) doc.get("spec")).put("version", "v" + version);
+        return c.toBuilder().resources(Fixtures.documents(doc)).build();
     }
 
     static ClusterUpgrade upgrade(Random r, String name, Instant now) {
