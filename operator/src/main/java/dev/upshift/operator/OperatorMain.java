@@ -36,29 +36,69 @@ import org.apiguardian.api.API;
 public final class OperatorMain {
     private static final String NAME = "upshift-operator: ";
 
+    /**
+     * What {@code --help} prints on standard output: the settings of docs/operator.md's
+     * "Configure" table (but the test-only {@code UPSHIFT_MOCK_API_SERVER}) and the exit statuses.
+     */
+    static final String USAGE = """
+            Usage: upshift-operator
+                   upshift-operator --help
+
+            Runs one replica of Upshift's operator: the engine inside a Kubernetes cluster, reconciling
+            ClusterUpgrade, MaintenanceSchedule and Release resources, one replica acting at a time under
+            a Lease, the history shared in PostgreSQL. It takes no other argument: its settings are
+            environment variables.
+
+            Environment:
+              UPSHIFT_NAMESPACE             required: the namespace of the resources and of the lease
+              UPSHIFT_IDENTITY              the replica's identity in the lease (default: HOSTNAME)
+              UPSHIFT_LEASE                 the Lease's name (default: upshift-operator)
+              UPSHIFT_LEASE_DURATION        how long a lease lasts without renewal (default: 15s)
+              UPSHIFT_LEASE_RENEW_DEADLINE  how long a leader tries to renew, then stops acting (default: 10s)
+              UPSHIFT_LEASE_RETRY_PERIOD    how often replicas try to take the lease (default: 2s)
+              UPSHIFT_HISTORY_URL           required: the shared history, jdbc:postgresql://HOST[:PORT]/DATABASE
+              UPSHIFT_HISTORY_USER          the history's user (default: the driver's)
+              UPSHIFT_HISTORY_PASSWORD      the history's password (default: the driver's)
+              UPSHIFT_FLEET                 the history's fleet name (default: the namespace)
+              UPSHIFT_POLL_INTERVAL         the longest time between two reconciles of an upgrade (default: 30s)
+              UPSHIFT_CLUSTER_NAMESPACE     where the Cluster API Cluster objects are (default: every namespace)
+              KUBECONFIG                    outside a cluster: the kubeconfig file(s); unset in a pod
+            Durations are Go style (90s, 1m30s) or ISO-8601 (PT90S).
+
+            Exit status: 2 a missing or wrong setting; 1 the history or the API server cannot be used at
+            start, or the replica's term ended (a fresh replica then joins the election); 143 stopped by
+            SIGTERM, after handing the lease back. See docs/operator.md.
+            """;
+
     private OperatorMain() {}
 
     /**
      * Runs a replica.
      *
-     * @param args none: the settings are environment variables
+     * @param args none (the settings are environment variables), or {@code --help}
      */
     public static void main(String[] args) {
         AtomicBoolean stopping = new AtomicBoolean();
-        int status = run(List.of(args), System.getenv(), System.err, stopping);
+        int status = run(List.of(args), System.getenv(), System.out, System.err, stopping);
         if (status != 0 && !stopping.get()) {
             System.exit(status);
         }
     }
 
-    static int run(List<String> args, Map<String, String> env, PrintStream err) {
-        return run(args, env, err, new AtomicBoolean());
+    static int run(List<String> args, Map<String, String> env, PrintStream out, PrintStream err) {
+        return run(args, env, out, err, new AtomicBoolean());
     }
 
-    private static int run(List<String> args, Map<String, String> env, PrintStream err, AtomicBoolean stopping) {
+    private static int run(List<String> args, Map<String, String> env, PrintStream out, PrintStream err,
+            AtomicBoolean stopping) {
+        if (args.equals(List.of("--help")) || args.equals(List.of("-h"))) {
+            out.print(USAGE);
+            out.flush();
+            return 0;
+        }
         if (!args.isEmpty()) {
             err.println(NAME + "takes no arguments, not " + String.join(" ", args)
-                    + "; its settings are environment variables (docs/operator.md, \"Configure\")");
+                    + "; its settings are environment variables (--help, or docs/operator.md, \"Configure\")");
             return 2;
         }
         OperatorSettings settings;

@@ -54,7 +54,7 @@ class OperatorMainRefusesTest {
                                 + " < UPSHIFT_LEASE_DURATION is expected, not 2s, 20s, 15s"),
                 new Case("an-argument", Map.of(), List.of("--namespace=upshift-system"), 2,
                         "upshift-operator: takes no arguments, not --namespace=upshift-system; its settings are"
-                                + " environment variables (docs/operator.md, \"Configure\")"),
+                                + " environment variables (--help, or docs/operator.md, \"Configure\")"),
                 new Case("mock-off-loopback", with(Map.of("KUBECONFIG", kubeconfig.toString(),
                         OperatorSettings.MOCK_API_SERVER, OperatorSettings.MOCK_PUBLISHING)), List.of(), 2,
                         "upshift-operator: UPSHIFT_MOCK_API_SERVER: refused, because the API server"

@@ -78,7 +78,8 @@ class OperatorSettingsTest {
     void mainRefusesBadSettings() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-        int status = OperatorMain.run(java.util.List.of(), Map.of(), new PrintStream(err, true, StandardCharsets.UTF_8));
+        int status = OperatorMain.run(java.util.List.of(), Map.of(), System.out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(status).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
