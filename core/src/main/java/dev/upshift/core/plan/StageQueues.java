@@ -71,11 +71,11 @@ final class StageQueues {
                 continue;
             }
             Slot frees = taken.get(taken.size() - limit);
-            Reason why = Reason.of(ReasonCodes.MAX_CONCURRENT, g.describe() + " runs at most " + limit + " cluster"
+            Reason why = Reason.until(ReasonCodes.MAX_CONCURRENT, g.describe() + " runs at most " + limit + " cluster"
                     + (limit == 1 ? "" : "s") + " at once (maxConcurrent " + g.stage.maxConcurrent().orElseThrow()
                     + "): its window at " + start + " is taken; it goes in its first window after "
                     + frees.cluster() + " is expected to finish, at " + frees.until()
-                    + " (a projection from expected durations)");
+                    + " (a projection from expected durations)", frees.until());
             Optional<PlanEntry> later = redraws++ < 4 * g.members.length
                     ? redraw.notBefore(q.member(), frees.until(), why) : Optional.empty();
             if (later.isPresent() && later.get().window().isPresent() && start(later.get()).isAfter(start)) {

@@ -278,6 +278,11 @@ class PlanPropertiesTest {
                 if (soaked.isPresent() && soaked.get().isAfter(bound)) {
                     bound = soaked.get();
                 }
+                // a slot of its stage projected to free later (docs/planning.md, "Concurrency") moves it as a soak does
+                Optional<Instant> slot = e.reason(ReasonCodes.MAX_CONCURRENT).flatMap(r -> r.until());
+                if (slot.isPresent() && slot.get().isAfter(bound)) {
+                    bound = slot.get();
+                }
                 boolean windowed = e.state() != UpgradeState.BLOCKED && c.schedule().isPresent() && u.isPresent()
                         && u.get().windowPolicy() != WindowPolicy.COMPLETE_WITHIN;
                 if (windowed && excludedAt(schedules.get(c.schedule().get()), e, bound)) {
