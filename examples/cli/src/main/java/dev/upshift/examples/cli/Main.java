@@ -79,11 +79,12 @@ public final class Main implements Runnable {
     }
 
     /**
-     * A writer onto one of the process's standard streams, in the encoding a {@code PrintWriter} on
-     * it had before, that escapes control characters other than line ends and tabs.
+     * A writer onto one of the process's standard streams, in UTF-8 on every machine, that escapes
+     * control characters other than line ends and tabs.
      */
     static PrintWriter terminal(java.io.PrintStream stream) {
-        return new PrintWriter(new TerminalWriter(new java.io.OutputStreamWriter(stream)), true);
+        return new PrintWriter(new TerminalWriter(new java.io.OutputStreamWriter(stream,
+                java.nio.charset.StandardCharsets.UTF_8)), true);
     }
 
     /** Runs the CLI with the given streams and returns the exit code (for tests and embedding). */
