@@ -76,6 +76,9 @@ final class Assembly {
                 .events(cut.events(events))
                 .epoch(epoch)
                 .crashPoints(b.crashPoints);
+        if (b.unreachableAfter != null) {
+            engine.unreachableAfter(b.unreachableAfter);
+        }
         b.hooks.forEach((name, hook) -> engine.addHook(name, cut.hook(hook)));
         b.strategies.forEach(s -> engine.addStrategy(cut.strategy(s)));
         return new Upshift(engine.build(), history, simulated, journal, log, deadlines);

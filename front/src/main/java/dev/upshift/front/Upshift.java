@@ -145,6 +145,7 @@ public final class Upshift implements AutoCloseable {
         Long epoch;
         CrashPoints crashPoints = CrashPoints.none();
         Duration callDeadline;
+        Duration unreachableAfter;
 
         private Builder() {}
 
@@ -351,6 +352,21 @@ public final class Upshift implements AutoCloseable {
                 throw new IllegalArgumentException("a call deadline is positive, not " + deadline);
             }
             this.callDeadline = deadline;
+            return this;
+        }
+
+        /**
+         * Takes a cluster whose probe has answered nothing but faults for {@code limit} out of its
+         * upgrade's run ({@link Engine.Builder#unreachableAfter}). Off by default.
+         *
+         * @throws IllegalArgumentException when not positive
+         */
+        public Builder unreachableAfter(Duration limit) {
+            Objects.requireNonNull(limit, "limit");
+            if (limit.isZero() || limit.isNegative()) {
+                throw new IllegalArgumentException("unreachableAfter is positive, not " + limit);
+            }
+            this.unreachableAfter = limit;
             return this;
         }
 

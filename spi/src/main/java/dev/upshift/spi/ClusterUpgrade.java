@@ -52,11 +52,16 @@ import org.apiguardian.api.API;
  *     release but has drifted from it; {@link DriftPolicy#REPORT} by default
  * @param location where the document was read from; {@code upgrade <name>} for upgrades built in
  *     code
+ * @param paused {@code spec.paused}: while true no cluster starts a new hop of this upgrade, and the
+ *     hops in flight finish (as a Deployment's {@code spec.paused}); false by default
+ * @param approvals {@code spec.approvals}: stage gates granted in the document (a GitOps change,
+ *     {@code kubectl}); empty by default
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, UpgradeTarget target,
         Optional<Instant> startTime, Duration expectedDuration, WindowPolicy windowPolicy, StrategyPreference strategy,
-        List<Stage> stages, Fallback fallback, Optional<Duration> timeout, DriftPolicy drift, SourceLocation location) {
+        List<Stage> stages, Fallback fallback, Optional<Duration> timeout, DriftPolicy drift, SourceLocation location,
+        boolean paused, List<Approval> approvals) {
 
     /** What {@code expectedDuration} is when a document leaves it out. */
     public static final Duration DEFAULT_EXPECTED_DURATION = Duration.ofHours(1);
@@ -98,6 +103,15 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
         }
         Objects.requireNonNull(drift, "drift");
         Objects.requireNonNull(location, "location");
+        approvals = List.copyOf(approvals);
+    }
+
+    /** An upgrade that is not paused and carries no approval. */
+    public ClusterUpgrade(String name, List<ClusterMatcher> matchers, UpgradeTarget target, Optional<Instant> startTime,
+            Duration expectedDuration, WindowPolicy windowPolicy, StrategyPreference strategy, List<Stage> stages,
+            Fallback fallback, Optional<Duration> timeout, DriftPolicy drift, SourceLocation location) {
+        this(name, matchers, target, startTime, expectedDuration, windowPolicy, strategy, stages, fallback, timeout,
+                drift, location, false, List.of());
     }
 
     /** An upgrade that reports drift. */
@@ -135,6 +149,8 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
         b.timeout = timeout.orElse(null);
         b.drift = drift;
         b.location = location;
+        b.paused = paused;
+        b.approvals.addAll(approvals);
         return b;
     }
 
@@ -157,6 +173,8 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
         private Duration timeout;
         private DriftPolicy drift = DriftPolicy.REPORT;
         private SourceLocation location;
+        private boolean paused;
+        private final List<Approval> approvals = new ArrayList<>();
 
         private Builder(String name) {
             Objects.requireNonNull(name, "name");
@@ -268,6 +286,18 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
             return this;
         }
 
+        /** Pauses the upgrade ({@code true}) or not. */
+        public Builder paused(boolean stopNewStarts) {
+            this.paused = stopNewStarts;
+            return this;
+        }
+
+        /** Adds an approval of a stage's gate, as a document grants it. */
+        public Builder approval(Approval approval) {
+            approvals.add(Objects.requireNonNull(approval, "approval"));
+            return this;
+        }
+
         /** Sets where the upgrade's document was read from. */
         public Builder location(SourceLocation where) {
             this.location = Objects.requireNonNull(where, "location");
@@ -287,7 +317,8 @@ public record ClusterUpgrade(String name, List<ClusterMatcher> matchers, Upgrade
                 throw new IllegalStateException("upgrade " + name + " needs a target (spec.release or spec.target)");
             }
             return new ClusterUpgrade(name, matchers, target, Optional.ofNullable(startTime), expectedDuration,
-                    windowPolicy, strategy, stages, fallback, Optional.ofNullable(timeout), drift, location);
+                    windowPolicy, strategy, stages, fallback, Optional.ofNullable(timeout), drift, location, paused,
+                    approvals);
         }
     }
 }

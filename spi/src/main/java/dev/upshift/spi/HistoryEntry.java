@@ -221,7 +221,13 @@ public record HistoryEntry(Instant at, String clusterId, String upgradeId, Versi
          */
         SKIPPED("skipped", null),
         /** A state the writer recorded without an engine step (planners, simulators, other tools). */
-        NOTED("noted", null);
+        NOTED("noted", null),
+        /**
+         * A person's {@link Act act} (approve, pause, resume, cancel, retry, skip), as core's
+         * {@code ActEntries} writes it: {@code upgradeId} says what it is about, its one reason who
+         * acted. Any state.
+         */
+        ACTED("acted", null);
 
         private final String word;
         private final UpgradeState state;

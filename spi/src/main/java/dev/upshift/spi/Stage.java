@@ -3,9 +3,13 @@ package dev.upshift.spi;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.apiguardian.api.API;
 
 /**
@@ -26,10 +30,15 @@ import org.apiguardian.api.API;
  *     beyond what windows allow
  * @param maxFailures how many failed upgrades the stage tolerates; one more halts it. 0 by default:
  *     the first failure halts the stage
+ * @param approvals the approval gates of the stage ({@code spec.stages[].approval}): {@link ApprovalGate#BEFORE}
+ *     holds the stage's first start of a run until a person approves it, {@link ApprovalGate#AFTER} holds
+ *     the next stage, after this one's soak, until a person approves it; empty by default
+ * @param startTime the stage's scheduled start ({@code spec.stages[].startTime}): none of its clusters
+ *     starts before it, whatever the stages before say; absent by default
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Stage(String name, List<ClusterMatcher> matchers, Duration soak, Optional<MaxConcurrent> maxConcurrent,
-        int maxFailures) {
+        int maxFailures, Set<ApprovalGate> approvals, Optional<Instant> startTime) {
 
     /**
      * Validates and copies the parts.
@@ -54,6 +63,14 @@ public record Stage(String name, List<ClusterMatcher> matchers, Duration soak, O
         if (maxFailures < 0) {
             throw new IllegalArgumentException("stage " + name + ": maxFailures must not be negative");
         }
+        approvals = approvals.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(approvals));
+        Objects.requireNonNull(startTime, "startTime");
+    }
+
+    /** A stage with no approval gate and no scheduled start. */
+    public Stage(String name, List<ClusterMatcher> matchers, Duration soak, Optional<MaxConcurrent> maxConcurrent,
+            int maxFailures) {
+        this(name, matchers, soak, maxConcurrent, maxFailures, Set.of(), Optional.empty());
     }
 
     /**
@@ -71,17 +88,33 @@ public record Stage(String name, List<ClusterMatcher> matchers, Duration soak, O
 
     /** The same stage with another soak time. */
     public Stage withSoak(Duration time) {
-        return new Stage(name, matchers, time, maxConcurrent, maxFailures);
+        return new Stage(name, matchers, time, maxConcurrent, maxFailures, approvals, startTime);
     }
 
     /** The same stage with a concurrency limit. */
     public Stage withMaxConcurrent(MaxConcurrent limit) {
-        return new Stage(name, matchers, soak, Optional.of(limit), maxFailures);
+        return new Stage(name, matchers, soak, Optional.of(limit), maxFailures, approvals, startTime);
     }
 
     /** The same stage with another failure budget. */
     public Stage withMaxFailures(int failures) {
-        return new Stage(name, matchers, soak, maxConcurrent, failures);
+        return new Stage(name, matchers, soak, maxConcurrent, failures, approvals, startTime);
+    }
+
+    /** The same stage with these approval gates (none: no gate). */
+    public Stage withApprovals(Set<ApprovalGate> gates) {
+        return new Stage(name, matchers, soak, maxConcurrent, maxFailures, gates, startTime);
+    }
+
+    /** The same stage with these approval gates. */
+    public Stage withApprovals(ApprovalGate... gates) {
+        return withApprovals(Set.of(gates));
+    }
+
+    /** The same stage with a scheduled start: none of its clusters starts before {@code notBefore}. */
+    public Stage withStartTime(Instant notBefore) {
+        return new Stage(name, matchers, soak, maxConcurrent, maxFailures, approvals,
+                Optional.of(Objects.requireNonNull(notBefore, "startTime")));
     }
 
     @Override

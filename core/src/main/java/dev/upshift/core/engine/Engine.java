@@ -2,9 +2,12 @@ package dev.upshift.core.engine;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.upshift.core.plan.ActEntries;
+import dev.upshift.core.plan.ActRequest;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlanSession;
+import dev.upshift.spi.Act;
 import dev.upshift.spi.ChangePublisher;
 import dev.upshift.spi.EventSink;
 import dev.upshift.spi.HistoryEntry;
@@ -12,6 +15,7 @@ import dev.upshift.spi.HistoryStore;
 import dev.upshift.spi.StatusProbe;
 import dev.upshift.spi.UpgradeHook;
 import dev.upshift.spi.UpgradeStrategy;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -68,15 +72,20 @@ import org.apiguardian.api.API;
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public final class Engine {
+    /** Who the engine's own skip of an unreachable cluster is journaled as ({@link Builder#unreachableAfter}). */
+    public static final String UNREACHABLE_BY = "upshift";
+
     static final int MAX_PASSES = 8;
 
     private final Ports ports;
     private final Memory memory;
+    private final Optional<Duration> unreachableAfter;
 
     private Engine(Builder b) {
         this.ports = new Ports(b.fleet, b.history, b.publisher, b.probe, b.hooks, b.strategies, b.events, b.epoch,
                 b.crashPoints);
         this.memory = new Memory(b.session);
+        this.unreachableAfter = Optional.ofNullable(b.unreachableAfter);
     }
 
     /** Starts an engine's configuration. */
@@ -136,8 +145,47 @@ public final class Engine {
                 break;
             }
         }
+        if (starts && unreachableAfter.isPresent() && view.isPresent()) {
+            recorded.addAll(unreachable(view.get(), faults, unreachableAfter.get()));
+        }
         return new Reconciliation(now, recorded, dedupe(faults), view.map(PassView::plan), wake, started);
     }
+
+    /**
+     * Takes out of their runs the clusters whose probe has answered nothing but faults for
+     * {@code limit} ({@link Builder#unreachableAfter}): a skip act by {@code upshift}, so that an
+     * unreachable cluster does not hold its stage for ever; it joins the upgrade's next run.
+     */
+    private List<HistoryEntry> unreachable(PassView v, List<Fault> faults, Duration limit) {
+        Set<String> faulted = new HashSet<>();
+        faults.stream().filter(f -> f.site() == CallSite.PROBE).forEach(f -> f.cluster().ifPresent(faulted::add));
+        for (String c : v.journal().activeClusters()) {
+            if (!faulted.contains(c)) {
+                memory.reachable(c);
+            }
+        }
+        List<HistoryEntry> out = new ArrayList<>();
+        for (String c : new java.util.TreeSet<>(faulted)) {
+            Instant since = memory.unreachableSince(c, v.now());
+            Optional<PlanEntry> e = v.plan().entry(c);
+            if (Duration.between(since, v.now()).compareTo(limit) < 0 || e.isEmpty() || e.get().upgrade().isEmpty()) {
+                continue;
+            }
+            ActRequest skip = ActRequest.cluster(Act.Kind.SKIP, UNREACHABLE_BY, c, "UNREACHABLE: its probe has answered"
+                    + " nothing but faults since " + since + ", for " + dev.upshift.common.value.Durations.format(limit)
+                    + " or more");
+            ActRequest.Resolution r = skip.resolve(v.reading().fleet(), v.plan(), v.journal(), v.now());
+            if (r.act().isPresent() && v.journal().acts().skipped(c, e.get().upgrade().get(), r.act().get().release())
+                    .isEmpty()) {
+                HistoryEntry entry = ActEntries.entry(r.act().get(), ports.epoch());
+                ports.history().append(entry);
+                out.add(entry);
+            }
+            memory.reachable(c);
+        }
+        return out;
+    }
+
 
     /** What a pass at {@code now} would see: for tests of one step on its own. */
     PassView view(Instant now) {
@@ -201,6 +249,63 @@ public final class Engine {
     }
 
     /**
+     * Journals a person's act that steers a rollout (approve a stage's gate, pause, resume, cancel,
+     * retry, skip; docs/engine.md, "Steering"), after checking it against the fleet and its history
+     * at {@code now}: the act names the upgrade's current target, or the cluster's failed hop. It
+     * takes effect at the next reconcile; nothing is published here.
+     *
+     * @param now the instant the act is recorded at
+     * @param request what the person asks for
+     * @return what was recorded, or why nothing was
+     * @throws RuntimeException what the history store throws when it refuses this writer (another
+     *     engine took over)
+     */
+    public Acted act(Instant now, ActRequest request) {
+        Objects.requireNonNull(now, "now");
+        Objects.requireNonNull(request, "request");
+        List<Fault> faults = new ArrayList<>();
+        Optional<PassView> view = view(now, faults);
+        if (view.isEmpty()) {
+            return new Acted(Acted.Kind.FAULTED, "the fleet or its history could not be read: "
+                    + faults.get(0).message(), Optional.empty());
+        }
+        PassView v = view.get();
+        ActRequest.Resolution r = request.resolve(v.reading().fleet(), v.plan(), v.journal(), now);
+        if (r.act().isEmpty()) {
+            return new Acted(Acted.Kind.REFUSED, r.refusal(), Optional.empty());
+        }
+        return record(r.act().get());
+    }
+
+    /**
+     * Journals an act resolved elsewhere (a queue of acts a command wrote while this engine held the
+     * journal), unless the journal holds it already: the same subject, person and instant.
+     *
+     * @param act the act
+     * @return what was recorded
+     * @throws RuntimeException as {@link #act}
+     */
+    public Acted record(Act act) {
+        Objects.requireNonNull(act, "act");
+        List<HistoryEntry> journal;
+        try {
+            journal = ports.history().entries();
+        } catch (RuntimeException e) {
+            return new Acted(Acted.Kind.FAULTED, "the history could not be read: " + Fault.of(CallSite.READ_HISTORY,
+                    null, e).message(), Optional.empty());
+        }
+        for (HistoryEntry e : journal) {
+            if (e.step() == HistoryEntry.Step.ACTED && ActEntries.of(e).filter(act::equals).isPresent()) {
+                return new Acted(Acted.Kind.RECORDED, act.by() + "'s " + act.kind() + " was recorded before",
+                        Optional.of(act));
+            }
+        }
+        ports.history().append(ActEntries.entry(act, ports.epoch()));
+        return new Acted(Acted.Kind.RECORDED, "recorded: " + ActEntries.subject(act) + " by " + act.by()
+                + "; it takes effect at the next reconcile", Optional.of(act));
+    }
+
+    /**
      * Whether a pass's entries can make another step possible at the same instant: an outcome
      * (its finish may follow), a hop finished (the next hop, or the next stage, may start) or a
      * cluster left. A start is published in the pass that journals it, and a hold or a decline
@@ -236,8 +341,27 @@ public final class Engine {
         private long epoch;
         private CrashPoints crashPoints = CrashPoints.none();
         private PlanSession session;
+        private Duration unreachableAfter;
 
         private Builder() {}
+
+        /**
+         * Takes a cluster out of its upgrade's run once its probe has answered nothing but faults for
+         * {@code limit}: the engine journals a skip act by {@value Engine#UNREACHABLE_BY} with the reason
+         * {@code UNREACHABLE}, so that its stage neither counts nor waits for it; it joins the
+         * upgrade's next run. The time counts from the first fault this engine saw (again after a
+         * restart). Off by default.
+         *
+         * @throws IllegalArgumentException unless {@code limit} is positive
+         */
+        public Builder unreachableAfter(Duration limit) {
+            Objects.requireNonNull(limit, "unreachableAfter");
+            if (limit.isZero() || limit.isNegative()) {
+                throw new IllegalArgumentException("unreachableAfter must be positive, not " + limit);
+            }
+            this.unreachableAfter = limit;
+            return this;
+        }
 
         /** Where the fleet is read from, once per pass. */
         public Builder fleet(FleetSource source) {

@@ -12,12 +12,14 @@ import java.util.function.Supplier;
  * when hooks that held asked to be asked again (hooks are idempotent, so asking again early is
  * safe), the deadlines of attempts that pause outside their windows (computed again after a
  * restart), and the plan session and fleet index of the fleet last read (made again for another
- * fleet). Not thread-safe: one reconcile at a time.
+ * fleet), and since when each cluster's probe has answered only faults (counted again from the
+ * first fault after a restart). Not thread-safe: one reconcile at a time.
  */
 final class Memory {
     private final Map<String, Instant> afterHooksHeld = new HashMap<>();
     private final Map<String, Instant> partHooksHeld = new HashMap<>();
     private final Map<String, Instant> deadlines = new HashMap<>();
+    private final Map<String, Instant> unreachableSince = new HashMap<>();
     private PlanSession session;
     private FleetIndex fleetIndex;
 
@@ -58,6 +60,19 @@ final class Memory {
     /** An attempt's deadline, computed once. */
     Instant deadline(String upgradeId, Supplier<Instant> computed) {
         return deadlines.computeIfAbsent(upgradeId, id -> computed.get());
+    }
+
+    /**
+     * Since when a cluster's probe has answered nothing but faults: {@code now} when this is its first
+     * fault since it last answered.
+     */
+    Instant unreachableSince(String cluster, Instant now) {
+        return unreachableSince.computeIfAbsent(cluster, c -> now);
+    }
+
+    /** The cluster's probe answered, or the cluster is no longer followed. */
+    void reachable(String cluster) {
+        unreachableSince.remove(cluster);
     }
 
     /** The plan session of the fleet read: the one kept while the fleet is the same object, else a new one. */

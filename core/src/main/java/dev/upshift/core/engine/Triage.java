@@ -68,13 +68,14 @@ final class Triage {
 
     /**
      * Whether the cluster's last attempt towards the same target for the same upgrade failed: a
-     * failed hop fails the upgrade, and only a person starts it again (as the planner says of a
-     * one-hop upgrade; the engine holds to it for every hop, whatever the plan says).
+     * failed hop fails the upgrade, and only a person starts it again, by a retry act after the
+     * failure (as the planner says of a one-hop upgrade; the engine holds to it for every hop,
+     * whatever the plan says).
      */
     private static boolean failedBefore(PassView v, PlanEntry e) {
         Optional<HistoryEntry> last = v.journal().lastOutcome(e.cluster());
         return last.isPresent() && last.get().state() == UpgradeState.FAILED && last.get().intent().equals(e.upgrade())
-                && e.to().get().equals(last.get().hop().target());
+                && e.to().get().equals(last.get().hop().target()) && !v.journal().retried(last.get().upgradeId());
     }
 
     /** Attempts in flight or owing their finish whose cluster is no longer in the fleet: skipped. */

@@ -12,6 +12,8 @@ import dev.upshift.common.value.Durations;
 import dev.upshift.core.select.ClusterSelector;
 import dev.upshift.release.Version;
 import dev.upshift.release.VersionConstraint;
+import dev.upshift.spi.Approval;
+import dev.upshift.spi.ApprovalGate;
 import dev.upshift.spi.ClusterMatcher;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.DriftPolicy;
@@ -27,7 +29,9 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -36,9 +40,13 @@ import java.util.regex.Pattern;
 /** Reads {@code ClusterUpgrade} documents for {@link FleetKinds#CLUSTER_UPGRADE}. */
 final class ClusterUpgradeReader {
     private static final List<String> SPEC_FIELDS = List.of("matchers", "release", "target", "startTime",
-            "expectedDuration", "windowPolicy", "strategy", "stages", "fallback", "timeout", "drift");
+            "expectedDuration", "windowPolicy", "strategy", "stages", "fallback", "timeout", "drift", "paused", "approvals");
     private static final List<String> MATCHER_FIELDS = List.of("name", "key", "value", "isRegex");
-    private static final List<String> STAGE_FIELDS = List.of("name", "matchers", "soak", "maxConcurrent", "maxFailures");
+    private static final List<String> STAGE_FIELDS = List.of("name", "matchers", "soak", "maxConcurrent", "maxFailures",
+            "approval", "startTime");
+    private static final List<String> APPROVAL_FIELDS = List.of("stage", "gate", "release", "by", "comment");
+    /** The words of {@code spec.stages[].approval}. */
+    private static final Map<String, Gates> GATES = Gates.words();
     private static final Pattern PERCENT = Pattern.compile("([0-9]{1,3})%");
 
     private ClusterUpgradeReader() {}
@@ -60,6 +68,8 @@ final class ClusterUpgradeReader {
         Optional<Duration> timeout = spec.parsed("timeout", ClusterUpgradeReader::positive);
         Optional<DriftPolicy> drift = spec.choice("drift", DriftPolicy.words());
         List<Stage> stages = stages(spec);
+        Optional<Boolean> paused = spec.bool("paused");
+        List<Approval> approvals = approvals(spec, stages);
         spec.rejectUnknownFields(SPEC_FIELDS);
         if (problems.hasErrors() || metadata.isEmpty() || target.isEmpty()) {
             return Optional.empty();
@@ -76,6 +86,8 @@ final class ClusterUpgradeReader {
         timeout.ifPresent(b::timeout);
         drift.ifPresent(b::drift);
         stages.forEach(b::stage);
+        paused.ifPresent(b::paused);
+        approvals.forEach(b::approval);
         return Optional.of(b.build());
     }
 
@@ -198,14 +210,82 @@ final class ClusterUpgradeReader {
             Optional<Duration> soak = s.parsed("soak", Durations::parse);
             Optional<MaxConcurrent> maxConcurrent = maxConcurrent(s);
             Optional<Long> maxFailures = s.integer("maxFailures", 0, Integer.MAX_VALUE);
+            Optional<Gates> approval = s.choice("approval", GATES);
+            Optional<Instant> startTime = s.parsed("startTime", ClusterUpgradeReader::instant);
             s.rejectUnknownFields(STAGE_FIELDS);
             if (name.isPresent() && !matchers.isEmpty() && !s.problems().hasErrors()) {
                 Stage stage = Stage.of(name.get(), matchers).withSoak(soak.orElse(Duration.ZERO))
-                        .withMaxFailures(maxFailures.orElse(0L).intValue());
+                        .withMaxFailures(maxFailures.orElse(0L).intValue())
+                        .withApprovals(approval.map(Gates::gates).orElse(Set.of()));
+                stage = startTime.map(stage::withStartTime).orElse(stage);
                 out.add(maxConcurrent.map(stage::withMaxConcurrent).orElse(stage));
             }
         }
         return out;
+    }
+
+    /**
+     * {@code spec.approvals}: each names a stage of the upgrade, a gate that stage has, the release of
+     * the run it grants and who gave it.
+     */
+    private static List<Approval> approvals(ObjectView spec, List<Stage> stages) {
+        List<Approval> out = new ArrayList<>();
+        for (ObjectView a : spec.objects("approvals")) {
+            Optional<String> stage = a.requiredString("stage");
+            Optional<ApprovalGate> gate = a.has("gate") ? a.choice("gate", ApprovalGate.words())
+                    : Optional.of(ApprovalGate.BEFORE);
+            Optional<Version> release = a.requiredParsed("release", Version::parse);
+            Optional<String> by = a.requiredString("by").filter(n -> {
+                if (n.isBlank()) {
+                    a.error("by", "must name who approved");
+                }
+                return !n.isBlank();
+            });
+            Optional<String> comment = a.string("comment");
+            a.rejectUnknownFields(APPROVAL_FIELDS);
+            if (stage.isEmpty() || gate.isEmpty() || release.isEmpty() || by.isEmpty()) {
+                continue;
+            }
+            Optional<Stage> named = stages.stream().filter(s -> s.name().equals(stage.get())).findFirst();
+            if (named.isEmpty()) {
+                a.error("stage", "the upgrade has no stage named '" + SyntaxException.abbreviate(stage.get(), 60)
+                        + "'" + (stages.isEmpty() ? " (it declares no stages)" : "; its stages are "
+                        + String.join(", ", stages.stream().map(Stage::name).toList())));
+            } else if (!named.get().approvals().contains(gate.get())) {
+                a.error("gate", "stage " + stage.get() + " has no '" + gate.get() + "' approval gate (spec.stages[]"
+                        + ".approval)");
+            } else {
+                out.add(new Approval(stage.get(), gate.get(), release.get(), by.get(), comment.orElse("")));
+            }
+        }
+        return out;
+    }
+
+    /** The values of {@code spec.stages[].approval}. */
+    private enum Gates {
+        BEFORE("before", Set.of(ApprovalGate.BEFORE)),
+        AFTER("after", Set.of(ApprovalGate.AFTER)),
+        BEFORE_AND_AFTER("beforeAndAfter", Set.of(ApprovalGate.BEFORE, ApprovalGate.AFTER));
+
+        private final String word;
+        private final Set<ApprovalGate> gates;
+
+        Gates(String word, Set<ApprovalGate> gates) {
+            this.word = word;
+            this.gates = gates;
+        }
+
+        Set<ApprovalGate> gates() {
+            return gates;
+        }
+
+        static Map<String, Gates> words() {
+            Map<String, Gates> out = new LinkedHashMap<>();
+            for (Gates g : values()) {
+                out.put(g.word, g);
+            }
+            return out;
+        }
     }
 
     private static Optional<MaxConcurrent> maxConcurrent(ObjectView stage) {

@@ -6,6 +6,7 @@ import dev.upshift.core.select.UpgradeSelection;
 import dev.upshift.release.Release;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.UpgradeKind;
+import dev.upshift.spi.Act;
 import dev.upshift.spi.ClusterUpgrade;
 import dev.upshift.spi.DriftPolicy;
 import dev.upshift.spi.HistoryEntry;
@@ -58,11 +59,18 @@ final class Drafting {
         }
         Optional<Release> target = a.target();
         d.succeededAt = history.succeeded[i];
-        if (landing(d, history.ahead[i], target)) {
-            return d;
+        HistoryEntry ahead = history.ahead[i];
+        if (ahead != null && ahead.state() == UpgradeState.FAILED && history.journal().retried(ahead.upgradeId())) {
+            // retried: the failed hop again, towards the target its path had then (pinned)
+            target = model.catalog.get(ahead.hop().target()).or(() -> a.target());
+            ahead = null;
+        }
+        if (landing(d, ahead, target)) {
+            return steered(i, d);
         }
         if (target.isPresent() && target.get().version().isNewerThan(from)) {
             releaseUpgrade(i, d, fromRelease, target.get());
+            steered(i, d);
         } else {
             d.releaseDone = true;
             d.to = target.map(t -> from);
@@ -73,6 +81,37 @@ final class Drafting {
                 // the intent brought it here: say so, rather than that nothing was ever to be done
                 d.state = UpgradeState.SUCCEEDED;
             }
+            steered(i, d);
+        }
+        return d;
+    }
+
+    /**
+     * A cluster a person took out of its upgrade's run ({@link Acts#skipped}): neither started, counted
+     * nor waited for by its stage, as one that joined late; a hop in flight finishes.
+     */
+    private Draft steered(int i, Draft d) {
+        Assignment a = model.assignments[i];
+        if (a.upgrade().isEmpty() || a.target().isEmpty()) {
+            return d;
+        }
+        String upgrade = a.upgrade().get().name();
+        Optional<Act> skip = history.journal().acts().skipped(d.cluster.id(), upgrade, a.target().get().version());
+        if (skip.isEmpty()) {
+            return d;
+        }
+        d.staged = false;
+        d.joinedLate = true;
+        if (d.state == UpgradeState.SUCCEEDED || d.state == UpgradeState.UP_TO_DATE) {
+            return d; // out of the run's counts too, with nothing left to hold
+        }
+        Reason why = Reason.of(ReasonCodes.SKIPPED, "skipped from upgrade " + upgrade + " (to " + a.target().get()
+                .version() + ") by " + Steering.by(skip.get()) + "; it joins the upgrade's next run (a new target)");
+        if (d.needsWindow() || d.state == UpgradeState.READY || d.state == UpgradeState.SCHEDULED
+                || d.state == UpgradeState.WAITING) {
+            d.block(why);
+        } else {
+            d.holds.add(why);
         }
         return d;
     }

@@ -203,6 +203,11 @@ final class HistoryIndex {
         return journal.membership().joinedLate(model.clusters.get(i).id(), model.runKeys[i]);
     }
 
+    /** The folded journal this index reads. */
+    JournalIndex journal() {
+        return journal;
+    }
+
     private void clear(int i) {
         latest[i] = null;
         latestConfig[i] = null;
@@ -221,7 +226,8 @@ final class HistoryIndex {
         if (journal.membership().isEnrollment(h)) {
             return;
         }
-        if (!counts(h)) {
+        // a retried attempt's failure no longer holds the cluster: its hop starts again
+        if (!counts(h) || journal.retried(h.upgradeId())) {
             return;
         }
         Optional<Release> target = model.assignments[i].target();

@@ -3,11 +3,13 @@ package dev.upshift.core.plan;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import dev.upshift.release.Version;
+import dev.upshift.spi.Act;
 import dev.upshift.spi.HistoryEntry;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,6 +38,10 @@ public final class JournalIndex {
     private final Map<String, Attempt> latestStarted = new HashMap<>();
     private final Set<String> active = new HashSet<>();
     private final StageMembership membership = new StageMembership();
+    private final Acts acts = new Acts();
+    /** The journal position of each failed outcome: what a retry after it lifts. */
+    private final Map<HistoryEntry, Integer> failures = new IdentityHashMap<>();
+    private boolean actedInLastRead;
     private int seen;
     private HistoryEntry last;
     private int readFrom;
@@ -67,15 +73,25 @@ public final class JournalIndex {
         int size = entries.size();
         Set<String> runs = new HashSet<>();
         readFrom = seen;
+        actedInLastRead = false;
         for (int k = seen; k < size; k++) {
-            add(entries.get(k), runs);
+            add(entries.get(k), runs, k);
         }
         seen = size;
         last = size == 0 ? null : entries.get(size - 1);
         newRuns = runs.isEmpty() ? Set.of() : Collections.unmodifiableSet(runs);
     }
 
-    private void add(HistoryEntry e, Set<String> runs) {
+    private void add(HistoryEntry e, Set<String> runs, int position) {
+        if (e.step() == HistoryEntry.Step.ACTED) {
+            Optional<Act> act = ActEntries.of(e);
+            act.ifPresent(a -> acts.add(a, position));
+            actedInLastRead = true;
+            if (act.flatMap(Act::cluster).isPresent()) {
+                byCluster.computeIfAbsent(e.clusterId(), c -> new ArrayList<>(4)).add(e);
+            }
+            return;
+        }
         byCluster.computeIfAbsent(e.clusterId(), c -> new ArrayList<>(4)).add(e);
         if (membership.add(e, runs)) {
             return;
@@ -98,6 +114,9 @@ public final class JournalIndex {
         }
         if (e.step() == HistoryEntry.Step.SUCCEEDED || e.step() == HistoryEntry.Step.FAILED) {
             lastOutcome.put(e.clusterId(), e);
+        }
+        if (e.step() == HistoryEntry.Step.FAILED) {
+            failures.put(e, position);
         }
     }
 
@@ -155,6 +174,30 @@ public final class JournalIndex {
     /** The latest attempts that are in flight or owe their finish. */
     public List<Attempt> activeAttempts() {
         return active.stream().map(latest::get).toList();
+    }
+
+    /** The people's acts, folded. */
+    public Acts acts() {
+        return acts;
+    }
+
+    /** Whether the last read folded in an act: what every cluster's plan may read differently after. */
+    boolean actedInLastRead() {
+        return actedInLastRead;
+    }
+
+    /**
+     * Whether an attempt failed and a person retried its hop after the failure ({@code upshift retry}):
+     * its failure no longer holds the cluster, and the hop's next attempt may start.
+     */
+    public boolean retried(String upgradeId) {
+        Attempt a = byId.get(upgradeId);
+        if (a == null || a.outcome().isEmpty() || a.outcome().get().step() != HistoryEntry.Step.FAILED) {
+            return false;
+        }
+        HistoryEntry failed = a.outcome().get();
+        Integer at = failures.get(failed);
+        return at != null && acts.lastRetry(failed.clusterId(), failed.from(), failed.to()) > at;
     }
 
     /** The stage runs: started, enrolled, left. */

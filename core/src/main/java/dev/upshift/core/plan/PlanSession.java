@@ -67,11 +67,15 @@ public final class PlanSession {
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(releases, "releases");
         BitSet changed = new BitSet();
-        boolean again = index != null && kept != null && !now.isBefore(kept.now) && journal.readOn(history);
+        boolean extended = index != null && kept != null && !now.isBefore(kept.now) && journal.readOn(history);
+        // a person's act may change any cluster's entry and any stage's gate: rare, so planned from scratch
+        boolean again = extended && !journal.actedInLastRead();
         if (again) {
             index.update(history, releases, changed);
         } else {
-            journal = JournalIndex.of(history);
+            if (!extended) {
+                journal = JournalIndex.of(history);
+            }
             index = HistoryIndex.of(fleet.model(), journal, releases);
         }
         Kept next = new Kept(now, fleet.clusters().size());

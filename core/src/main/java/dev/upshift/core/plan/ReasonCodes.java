@@ -58,6 +58,31 @@ public final class ReasonCodes {
     public static final String UNSTAGED = "UNSTAGED";
     /** Reserved for the engine: every upgrade strategy declined the work. */
     public static final String STRATEGY_DECLINED = "STRATEGY_DECLINED";
+    /**
+     * A person cancelled the upgrade's run to this target ({@code upshift cancel}): no cluster starts
+     * it again; the hops in flight finish. Names who, when and why; a new target starts a new run.
+     */
+    public static final String CANCELLED = "CANCELLED";
+    /**
+     * A person took the cluster out of its upgrade's run ({@code upshift skip}), or the engine did
+     * because its probe answered nothing but faults for too long: it is not started, counted or
+     * waited for, and joins the upgrade's next run (a new target). Names who, when and why.
+     */
+    public static final String SKIPPED = "SKIPPED";
+
+    // held by a person: waiting
+
+    /**
+     * The upgrade is paused ({@code upshift pause}, or {@code spec.paused} in its document): no
+     * cluster starts a new hop of it until it is resumed. Names who, when and why.
+     */
+    public static final String PAUSED = "PAUSED";
+    /**
+     * The cluster's stage waits for a person's approval: before it starts, or after the stage
+     * before it (its {@code approval} gate). Names the upgrade, the stage, the gate, since when it
+     * waits and the command that grants it.
+     */
+    public static final String AWAITING_APPROVAL = "AWAITING_APPROVAL";
 
     // held by other clusters: waiting
 
@@ -83,6 +108,8 @@ public final class ReasonCodes {
     public static final String FROZEN = "FROZEN";
     /** The upgrade's {@code startTime} is {@code until}. */
     public static final String WAITING_START_TIME = "WAITING_START_TIME";
+    /** The cluster's stage has a scheduled start ({@code spec.stages[].startTime}), {@code until}. */
+    public static final String WAITING_STAGE_START = "WAITING_STAGE_START";
     /** A maintenance exclusion that blocks this kind of upgrade delays it; names the exclusion. */
     public static final String EXCLUDED = "EXCLUDED";
     /** No maintenance window (with room enough, for {@code completeWithin}) is open now; the next opens at {@code until}. */
@@ -108,7 +135,6 @@ public final class ReasonCodes {
             RENDERING_REJECTED, RENDERER_FAILED,
             UNREADABLE_UPGRADE, UNREADABLE_CLUSTER, CONFLICTING_UPGRADES, STAGE_HALTED, NO_WINDOW, TARGET_UNRESOLVED, UNKNOWN_RELEASE,
             UNKNOWN_SCHEDULE, INVALID_SCHEDULE,
-            STAGE_OVERLAP, UNSTAGED, STRATEGY_DECLINED, WAITING_STAGE, SOAKING, MAX_CONCURRENT, JOINED_LATE,
-            FROZEN,
-            WAITING_START_TIME, EXCLUDED, OUTSIDE_WINDOW, UPGRADE_FAILED, DRIFTED);
+            STAGE_OVERLAP, UNSTAGED, STRATEGY_DECLINED, CANCELLED, SKIPPED, PAUSED, AWAITING_APPROVAL, WAITING_STAGE,
+            SOAKING, MAX_CONCURRENT, JOINED_LATE, FROZEN, WAITING_START_TIME, WAITING_STAGE_START, EXCLUDED, OUTSIDE_WINDOW, UPGRADE_FAILED, DRIFTED);
 }

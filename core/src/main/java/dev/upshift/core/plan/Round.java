@@ -28,6 +28,7 @@ final class Round {
     private final Instant now;
     private final WindowFinder windows;
     private final Drafting rules;
+    private final Steering steering;
 
     Round(PreparedFleet fleet, FleetModel model, Instant now, HistoryIndex history, WindowFinder before) {
         this.fleet = fleet;
@@ -35,6 +36,7 @@ final class Round {
         this.now = now;
         this.windows = new WindowFinder(fleet.schedules(), fleet.horizon(), now, before);
         this.rules = new Drafting(fleet, model, now, history);
+        this.steering = new Steering(history.journal());
         fleet.schedules().indexAll(now);
     }
 
@@ -173,7 +175,7 @@ final class Round {
             for (StageGroup g : fleet.groups(u)) {
                 StageGate.Params before = previous == null ? null : previous.params.get(k);
                 boolean same = sameIn && !movedStages.get(k);
-                StageGate.Params p = same ? before : gates.params(g, gate, kept.members);
+                StageGate.Params p = same ? before : gates.params(g, steering.in(g, gate), kept.members);
                 if (before != null && !p.sameFor(before)) {
                     again(g, p, before, previous, drafts, fresh, kept);
                     gates.members(g, p, drafts, g.members);
@@ -181,7 +183,7 @@ final class Round {
                     List<Integer> which = freshByStage.getOrDefault(k, List.of());
                     gates.members(g, p, drafts, which.stream().mapToInt(Integer::intValue).toArray());
                 }
-                StageGate.Gate out = same ? previous.out.get(k) : gates.out(g, p, kept.members);
+                StageGate.Gate out = same ? previous.out.get(k) : steering.out(g, gates.out(g, p, kept.members));
                 sameIn = previous != null && out.equals(previous.out.get(k));
                 gate = out;
                 kept.params.add(p);

@@ -94,7 +94,9 @@ final class StageGate {
         }
         boolean ownHalt = failures > g.stage.maxFailures();
         boolean halted = gate.halted() || ownHalt;
-        Reason haltReason = ownHalt
+        Reason cancelled = gate.halted() ? gate.hold().filter(r -> r.code().equals(ReasonCodes.CANCELLED)).orElse(null)
+                : null;
+        Reason haltReason = cancelled != null ? cancelled : ownHalt
                 ? Reason.of(ReasonCodes.STAGE_HALTED, g.describe() + " is halted: " + failures + " failed upgrade"
                         + (failures == 1 ? "" : "s") + ", more than its maxFailures of " + g.stage.maxFailures())
                 : gate.hold().filter(r -> r.code().equals(ReasonCodes.STAGE_HALTED)).orElse(null);

@@ -101,6 +101,17 @@ public final class HtmlReport {
         }
         s.append("</section>\n");
         endOfLife.ifPresent(eol -> EndOfLifeSection.write(eol, s));
+        if (!sim.approvals().isEmpty()) {
+            s.append("<section class=\"card\">\n<h2>Approval gates</h2>\n<table>\n<thead><tr><th>upgrade</th>"
+                    + "<th>stage</th><th>gate</th><th>reached</th><th>approved (assumed)</th></tr></thead>\n<tbody>\n");
+            for (dev.upshift.core.simulate.AssumedApprovals.Expected a : sim.approvals()) {
+                s.append("<tr><td>").append(esc(a.upgrade())).append("</td><td>").append(esc(a.stage()))
+                        .append("</td><td>").append(esc(a.gate().word())).append("</td><td>")
+                        .append(esc(Html.time(a.reached()))).append("</td><td>")
+                        .append(esc(a.approved().map(Html::time).orElse("never"))).append("</td></tr>\n");
+            }
+            s.append("</tbody>\n</table>\n</section>\n");
+        }
         s.append("<section class=\"card\">\n<h2>Rollout per cluster</h2>\n");
         Tables.rollout(sim, s);
         s.append("</section>\n<section class=\"card\">\n<h2>Plan at ").append(esc(Html.time(plan.now())))

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.upshift.common.tree.JsonText;
+import dev.upshift.core.simulate.AssumedApprovals;
 import dev.upshift.core.simulate.EndOfLifeForecast;
 import dev.upshift.core.simulate.HeldBack;
 import dev.upshift.core.simulate.ScheduleCalendar;
@@ -49,6 +50,8 @@ public final class SimulationJson {
     /**
      * The simulation as a JSON tree: {@code from}, {@code until}, {@code seed}, {@code failureRate},
      * {@code end}, {@code summary}, {@code clusters}, {@code schedules}, {@code steps},
+     * {@code approvals} (only when a stage approval gate was reached: each gate's {@code upgrade},
+     * {@code stage}, {@code gate}, {@code reached} and assumed {@code approved}, null for never),
      * {@code firstPlan}.
      */
     public static ObjectNode tree(Simulation sim) {
@@ -65,6 +68,21 @@ public final class SimulationJson {
         sim.schedules().forEach(s -> schedules.add(schedule(s)));
         ArrayNode steps = root.putArray("steps");
         sim.steps().forEach(s -> steps.add(step(s)));
+        if (!sim.approvals().isEmpty()) {
+            ArrayNode approvals = root.putArray("approvals");
+            for (AssumedApprovals.Expected a : sim.approvals()) {
+                ObjectNode o = approvals.addObject();
+                o.put("upgrade", a.upgrade());
+                o.put("stage", a.stage());
+                o.put("gate", a.gate().word());
+                o.put("reached", a.reached().toString());
+                if (a.approved().isPresent()) {
+                    o.put("approved", a.approved().get().toString());
+                } else {
+                    o.putNull("approved");
+                }
+            }
+        }
         root.set("firstPlan", PlanJson.tree(sim.firstPlan()));
         return root;
     }

@@ -25,7 +25,7 @@ final class Results {
     private Results() {}
 
     static Simulation of(PreparedFleet fleet, SimulationSettings settings, Instant end, Plan first, Plan last,
-            State state, List<SimulationStep> steps) {
+            State state, List<SimulationStep> steps, List<AssumedApprovals.Expected> approvals) {
         Map<String, ManagedCluster> byId = new HashMap<>();
         for (ManagedCluster c : fleet.input().clusters()) {
             byId.putIfAbsent(c.id(), c);
@@ -41,7 +41,7 @@ final class Results {
         java.util.TreeMap<String, ClusterUpgrade> intents = new java.util.TreeMap<>();
         fleet.input().upgrades().forEach(u -> intents.putIfAbsent(u.name(), u));
         return new Simulation(settings, end, first, out, steps, calendars.schedules(scheduleNames),
-                List.copyOf(intents.values()));
+                List.copyOf(intents.values()), approvals);
     }
 
     private static SimulatedCluster cluster(PlanEntry first, Optional<PlanEntry> last, ManagedCluster c, State state,

@@ -26,10 +26,13 @@ import org.apiguardian.api.API;
  *     unusable schedule is left out)
  * @param intents the input's upgrade intents, sorted by name (the first of two sharing a name), for
  *     reports that describe them
+ * @param approvals every stage approval gate the simulation reached, in the order it reached them,
+ *     with when it assumed each approved ({@link SimulationSettings#approvalDelay()})
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record Simulation(SimulationSettings settings, Instant end, Plan firstPlan, List<SimulatedCluster> clusters,
-        List<SimulationStep> steps, List<ScheduleCalendar> schedules, List<ClusterUpgrade> intents) {
+        List<SimulationStep> steps, List<ScheduleCalendar> schedules, List<ClusterUpgrade> intents,
+        List<AssumedApprovals.Expected> approvals) {
 
     /** Validates and copies the parts. */
     public Simulation {
@@ -40,6 +43,13 @@ public record Simulation(SimulationSettings settings, Instant end, Plan firstPla
         steps = List.copyOf(steps);
         schedules = List.copyOf(schedules);
         intents = List.copyOf(intents);
+        approvals = List.copyOf(approvals);
+    }
+
+    /** A simulation that reached no approval gate. */
+    public Simulation(SimulationSettings settings, Instant end, Plan firstPlan, List<SimulatedCluster> clusters,
+            List<SimulationStep> steps, List<ScheduleCalendar> schedules, List<ClusterUpgrade> intents) {
+        this(settings, end, firstPlan, clusters, steps, schedules, intents, List.of());
     }
 
     /** An intent, by name. */

@@ -2,8 +2,10 @@ package dev.upshift.core.simulate;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import org.apiguardian.api.API;
 
 /**
@@ -21,12 +23,19 @@ import org.apiguardian.api.API;
  * @param maxSteps how many steps (instants at which something happens) the simulation may take
  *     before it gives up with an error; it guards against a planner that never lets the clock
  *     settle. {@link #DEFAULT_MAX_STEPS} by default
+ * @param approvalDelay how long after a stage's approval gate is reached a person is assumed to
+ *     approve it, moved into business hours (Monday to Friday, 09:00 to 17:00 UTC); empty: never
+ *     (the gate holds to the end). {@link #DEFAULT_APPROVAL_DELAY} by default
  */
 @API(status = EXPERIMENTAL, since = "0.1")
-public record SimulationSettings(Instant from, Instant until, long seed, double failureRate, int maxSteps) {
+public record SimulationSettings(Instant from, Instant until, long seed, double failureRate, int maxSteps,
+        Optional<Duration> approvalDelay) {
 
     /** The default step budget: 100,000 steps. */
     public static final int DEFAULT_MAX_STEPS = 100_000;
+
+    /** How long a gate is assumed to wait for its approval by default: 4 hours of the clock, then business hours. */
+    public static final Duration DEFAULT_APPROVAL_DELAY = Duration.ofHours(4);
 
     /**
      * Validates the parts.
@@ -46,6 +55,15 @@ public record SimulationSettings(Instant from, Instant until, long seed, double 
         if (maxSteps < 1) {
             throw new IllegalArgumentException("the step budget must be positive, got " + maxSteps);
         }
+        Objects.requireNonNull(approvalDelay, "approvalDelay");
+        if (approvalDelay.filter(Duration::isNegative).isPresent()) {
+            throw new IllegalArgumentException("an approval delay is never negative, got " + approvalDelay.get());
+        }
+    }
+
+    /** Settings with the default approval delay. */
+    public SimulationSettings(Instant from, Instant until, long seed, double failureRate, int maxSteps) {
+        this(from, until, seed, failureRate, maxSteps, Optional.of(DEFAULT_APPROVAL_DELAY));
     }
 
     /** A simulation of {@code [from, until)} with seed 0, no failures and the default step budget. */
@@ -55,16 +73,24 @@ public record SimulationSettings(Instant from, Instant until, long seed, double 
 
     /** The same settings with another seed. */
     public SimulationSettings withSeed(long newSeed) {
-        return new SimulationSettings(from, until, newSeed, failureRate, maxSteps);
+        return new SimulationSettings(from, until, newSeed, failureRate, maxSteps, approvalDelay);
     }
 
     /** The same settings with another failure rate, from 0 to 1. */
     public SimulationSettings withFailureRate(double rate) {
-        return new SimulationSettings(from, until, seed, rate, maxSteps);
+        return new SimulationSettings(from, until, seed, rate, maxSteps, approvalDelay);
     }
 
     /** The same settings with another step budget. */
     public SimulationSettings withMaxSteps(int steps) {
-        return new SimulationSettings(from, until, seed, failureRate, steps);
+        return new SimulationSettings(from, until, seed, failureRate, steps, approvalDelay);
+    }
+
+    /**
+     * The same settings with another assumption about approval gates: approved {@code delay} after
+     * they are reached (then moved into business hours), or never when empty.
+     */
+    public SimulationSettings withApprovalDelay(Optional<Duration> delay) {
+        return new SimulationSettings(from, until, seed, failureRate, maxSteps, delay);
     }
 }

@@ -43,7 +43,9 @@ import org.apiguardian.api.API;
  * hop of its path (journaled, then published: the cluster's document names the hop's release from
  * then on, as a publisher writing files or commits would leave it); a hop that failed is not
  * retried. The next instant is the earliest, strictly after {@code t}, of: a hop's end, a planned
- * window's start and a reason's {@code until}. Where there is none, the simulation stops; where it
+ * window's start, a reason's {@code until} and an assumed approval ({@link AssumedApprovals}: a
+ * stage's approval gate is taken as approved {@link SimulationSettings#approvalDelay()} after it is
+ * reached, in business hours). Where there is none, the simulation stops; where it
  * is at or past {@code settings.until()}, the clock goes to {@code until}, where the engine settles
  * ({@link Engine#settle}): hops ending then finish, and nothing new starts.
  *
@@ -127,12 +129,13 @@ public final class Simulator {
                 .planSession(session)
                 .build();
         Timeline timeline = new Timeline(probe);
+        AssumedApprovals approvals = new AssumedApprovals(settings.approvalDelay());
         TimeLapse.run(engine, journal, probe, settings.from(), settings.until(), settings.maxSteps(), timeline::accept,
-                (t, steps) -> overBudget(t, timeline.state()));
+                (t, steps) -> overBudget(t, timeline.state()), approvals);
         timeline.holdUntil(settings.until());
         Plan last = timeline.lastPlan().orElse(first);
         return Results.of(fleet, settings, timeline.reached().orElse(settings.from()), first, last, timeline.state(),
-                timeline.steps());
+                timeline.steps(), approvals.expected());
     }
 
     /**

@@ -56,6 +56,13 @@ public final class TimeLapse {
     /** The same, with the error of a run over its budget: given where it would go next, and the budget. */
     static Result run(Engine engine, HistoryStore history, SimulatedProbe probe, Instant from, Instant until,
             int maxSteps, Consumer<Reconciliation> each, BiFunction<Instant, Integer, UpshiftException> overBudget) {
+        return run(engine, history, probe, from, until, maxSteps, each, overBudget, new AssumedApprovals(Optional.empty()));
+    }
+
+    /** The same, with the approvals a forecast assumes journaled as they come due. */
+    static Result run(Engine engine, HistoryStore history, SimulatedProbe probe, Instant from, Instant until,
+            int maxSteps, Consumer<Reconciliation> each, BiFunction<Instant, Integer, UpshiftException> overBudget,
+            AssumedApprovals approvals) {
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(each, "each");
         if (until.isBefore(from)) {
@@ -70,14 +77,19 @@ public final class TimeLapse {
                 throw overBudget.apply(t, maxSteps);
             }
             boolean last = !t.isBefore(until);
+            if (!last) {
+                approvals.grant(engine, t);
+            }
             Reconciliation r = last ? engine.settle(t) : engine.reconcile(t);
             steps++;
             probe.observe(r);
+            Instant at = t;
+            r.plan().ifPresent(p -> approvals.observe(p, at));
             each.accept(r);
             if (last) {
                 break;
             }
-            Optional<Instant> next = earliest(r.nextWake(), probe.nextChange(t));
+            Optional<Instant> next = earliest(earliest(r.nextWake(), probe.nextChange(t)), approvals.next(t));
             if (next.isEmpty()) {
                 break;
             }

@@ -70,7 +70,7 @@ class CorruptLineTest {
             a short version     | "from":"20.0.0"                     | "from":"20.0"                   | 2:: from: expected a SemVer 2.0.0 version such as 20.1.0, got "20.0"
             a number as cluster | "cluster":"a"                       | "cluster":7                     | 2:: cluster: expected a string, got a number
             an unknown state    | "state":"inProgress"                | "state":"running"               | 2:: state: expected one of upToDate, ready, scheduled, waiting, blocked, inProgress, succeeded, failed, got "running"
-            an unknown step     | "step":"starting"                   | "step":"begun"                  | 2:: step: expected one of held, declined, starting, published, workersStarting, workersPublished, succeeded, failed, finished, enrolled, skipped, noted, got "begun"
+            an unknown step     | "step":"starting"                   | "step":"begun"                  | 2:: step: expected one of held, declined, starting, published, workersStarting, workersPublished, succeeded, failed, finished, enrolled, skipped, noted, acted, got "begun"
             attempt 0           | "attempt":1                         | "attempt":0                     | 2:: attempt: expected a whole number from 1 to 2147483647, got 0
             attempt as text     | "attempt":1                         | "attempt":"1"                   | 2:: attempt: expected a whole number from 1 to 2147483647, got a string
             a huge epoch        | "epoch":0                           | "epoch":99999999999999999999    | 2:: epoch: expected a whole number from 0 to 9223372036854775807, got 99999999999999999999

@@ -115,7 +115,8 @@ class PlanPropertiesTest {
                 }
             }
         });
-        assertThat(laterHops.get()).as("later hops with windows were checked").isGreaterThan(EXAMPLES);
+        // about one a fleet, drawn at random (197 in 200 fleets was seen): a bound that cannot flake
+        assertThat(laterHops.get()).as("later hops with windows were checked").isGreaterThan(EXAMPLES / 2);
         assertThat(repairs.get()).as("repairs that move Kubernetes, on a schedule, were checked").isGreaterThan(10);
     }
 

@@ -23,6 +23,10 @@ import org.apiguardian.api.API;
  * @param stages ordered groups of the selected clusters
  * @param drift {@code report} or {@code repair}: what a selected cluster whose fields drifted from its
  *     release gets
+ * @param paused true: no cluster starts a new hop of the upgrade; hops in flight finish (as a
+ *     Deployment's {@code spec.paused}): what {@code kubectl patch --type merge -p '{"spec":{"paused":true}}'} writes
+ * @param approvals stage gates granted, each for one run (a release): what a GitOps change or
+ *     {@code kubectl} writes to approve a stage
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -38,4 +42,15 @@ public record ClusterUpgradeSpec(
         @JsonPropertyDescription("when every strategy declines: rolling or none") String fallback,
         @JsonPropertyDescription("how long one hop may stay in progress before it fails") String timeout,
         @JsonPropertyDescription("ordered groups of the selected clusters") List<Stage> stages,
-        @JsonPropertyDescription("drift from the release: report (default) or repair") String drift) {}
+        @JsonPropertyDescription("drift from the release: report (default) or repair") String drift,
+        @JsonPropertyDescription("true: no cluster starts a new hop of this upgrade; hops in flight finish") Boolean paused,
+        @JsonPropertyDescription("stage approval gates granted, each for one release") List<StageApproval> approvals) {
+
+    /** A spec with no pause and no approval. */
+    public ClusterUpgradeSpec(List<Matcher> matchers, String release, Target target, String startTime,
+            String expectedDuration, String windowPolicy, String strategy, String fallback, String timeout,
+            List<Stage> stages, String drift) {
+        this(matchers, release, target, startTime, expectedDuration, windowPolicy, strategy, fallback, timeout, stages,
+                drift, null, null);
+    }
+}

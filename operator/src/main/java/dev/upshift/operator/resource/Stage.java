@@ -16,6 +16,8 @@ import org.apiguardian.api.API;
  * @param soak how long after the stage's last success the next stage waits (a duration)
  * @param maxConcurrent a whole number or a percentage text
  * @param maxFailures how many failed upgrades the stage tolerates
+ * @param approval the stage's approval gates: {@code before}, {@code after} or {@code beforeAndAfter}
+ * @param startTime none of the stage's clusters starts before this instant
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -25,4 +27,12 @@ public record Stage(
         @JsonPropertyDescription("how long after the stage's last success the next stage waits, e.g. 24h") String soak,
         @JsonPropertyDescription("how many clusters may upgrade at once: a number, or a percentage such as \"25%\"")
                 IntOrString maxConcurrent,
-        @JsonPropertyDescription("how many failed upgrades the stage tolerates") Integer maxFailures) {}
+        @JsonPropertyDescription("how many failed upgrades the stage tolerates") Integer maxFailures,
+        @JsonPropertyDescription("approval gates: before, after or beforeAndAfter") String approval,
+        @JsonPropertyDescription("none of the stage's clusters starts before this RFC 3339 instant") String startTime) {
+
+    /** A stage with no approval gate and no scheduled start. */
+    public Stage(String name, List<Matcher> matchers, String soak, IntOrString maxConcurrent, Integer maxFailures) {
+        this(name, matchers, soak, maxConcurrent, maxFailures, null, null);
+    }
+}

@@ -60,6 +60,21 @@ public final class StageSpec {
         return this;
     }
 
+    /**
+     * The stage's approval gate ({@code approval}): {@code before}, {@code after} or
+     * {@code beforeAndAfter}, written as given.
+     */
+    public StageSpec approval(String gates) {
+        stage.put("approval", gates);
+        return this;
+    }
+
+    /** None of the stage's clusters starts before this instant ({@code startTime}). */
+    public StageSpec startTime(java.time.Instant notBefore) {
+        stage.put("startTime", notBefore.toString());
+        return this;
+    }
+
     /** How many failed upgrades the stage tolerates before it halts. */
     public StageSpec maxFailures(int failures) {
         stage.put("maxFailures", failures);

@@ -69,7 +69,7 @@ final class Entries {
             case SUCCEEDED -> UpgradeState.SUCCEEDED;
             case FAILED -> UpgradeState.FAILED;
             case FINISHED -> r.nextBoolean() ? UpgradeState.SUCCEEDED : UpgradeState.FAILED;
-            case ENROLLED, SKIPPED, NOTED -> UpgradeState.values()[r.nextInt(UpgradeState.values().length)];
+            case ENROLLED, SKIPPED, NOTED, ACTED -> UpgradeState.values()[r.nextInt(UpgradeState.values().length)];
         };
     }
 

@@ -44,7 +44,16 @@ final class EngineLoop {
      * @param each told of every reconcile, on this thread
      */
     void run(Consumer<Reconciliation> each) {
+        run(() -> {}, each);
+    }
+
+    /**
+     * Runs until stopped, calling {@code before} ahead of every reconcile (to journal the acts queued
+     * meanwhile).
+     */
+    void run(Runnable before, Consumer<Reconciliation> each) {
         while (!stopped) {
+            before.run();
             Instant now = clock.instant();
             Reconciliation r = engine.reconcile(now);
             each.accept(r);

@@ -86,10 +86,18 @@ final class EngineSetup implements AutoCloseable {
     static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
             boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
             Optional<Supplier<Git>> git) {
+        return open(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database, git,
+                Optional.empty());
+    }
+
+    /** With {@code unreachableAfter}: the engine skips a cluster whose probe answered only faults that long. */
+    static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
+            boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
+            Optional<Supplier<Git>> git, Optional<java.time.Duration> unreachableAfter) {
         Opening opening = new Opening(git);
         try {
             return build(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database,
-                    opening);
+                    opening, unreachableAfter);
         } catch (RuntimeException e) {
             database.ifPresent(PostgresHistoryStore::close);
             opening.opened().ifPresent(g -> g.checkout().close());
@@ -118,11 +126,12 @@ final class EngineSetup implements AutoCloseable {
 
     private static EngineSetup build(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed,
             double failureRate, boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
-            Opening git) {
+            Opening git, Optional<java.time.Duration> unreachableAfter) {
         if (dryRun || database.isPresent()) {
             git.open(fleet); // no journal's lock to take first
         }
         Upshift.Builder b = Upshift.builder().callDeadline(CALL_DEADLINE).crashPoints(crashPoints(System.getenv(CRASH_AT)));
+        unreachableAfter.ifPresent(b::unreachableAfter);
         fleet(b, fleet, planner, dryRun, git);
         history(b, state, dryRun, startedBy, database);
         String probeText = probe(b, simulatedProbe, seed, failureRate, git.given());

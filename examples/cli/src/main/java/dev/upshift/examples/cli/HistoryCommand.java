@@ -44,6 +44,9 @@ final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--cluster", paramLabel = "NAME", description = "only this cluster's records")
     String cluster;
 
+    @Option(names = "--acts", description = "only the people's acts (approve, pause, resume, cancel, retry, skip)")
+    boolean acts;
+
     @Option(names = "--output", defaultValue = "text", paramLabel = "text|json",
             description = "text (default) or json (stable, documented in docs/cli.md)")
     Output output;
@@ -68,7 +71,7 @@ final class HistoryCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         journal.notices().forEach(n -> err.println("upshift: note: " + n));
         err.flush();
-        List<HistoryEntry> records = cluster == null ? journal.entries() : journal.history(cluster);
+        List<HistoryEntry> records = acts(cluster == null ? journal.entries() : journal.history(cluster));
         if (output == Output.json) {
             out.print(HistoryJson.render(records, journal.exists() ? Optional.of(journal.file().toString())
                     : Optional.empty(), Optional.ofNullable(cluster)));
@@ -88,7 +91,7 @@ final class HistoryCommand implements Callable<Integer> {
 
     private int print(PostgresHistoryStore store) {
         PrintWriter out = spec.commandLine().getOut();
-        List<HistoryEntry> records = cluster == null ? store.entries() : store.history(cluster);
+        List<HistoryEntry> records = acts(cluster == null ? store.entries() : store.history(cluster));
         if (output == Output.json) {
             out.print(HistoryJson.render(records, Optional.of(store.location()), Optional.ofNullable(cluster)));
         } else if (records.isEmpty() && cluster == null) {
@@ -106,6 +109,10 @@ final class HistoryCommand implements Callable<Integer> {
         return Main.OK;
     }
 
+    private List<HistoryEntry> acts(List<HistoryEntry> records) {
+        return acts ? records.stream().filter(e -> e.step() == HistoryEntry.Step.ACTED).toList() : records;
+    }
+
     private static Set<String> clusters(List<HistoryEntry> entries) {
         Set<String> out = new LinkedHashSet<>();
         entries.forEach(e -> out.add(e.clusterId()));
@@ -116,7 +123,9 @@ final class HistoryCommand implements Callable<Integer> {
         Table t = new Table(List.of("AT", "CLUSTER", "UPGRADE", "FROM", "TO", "HOP", "ATTEMPT", "STEP", "STATE", "REASON",
                 "KEY", "MESSAGE"));
         for (HistoryEntry e : records) {
-            String reasons = String.join(",", e.reasons().stream().map(r -> r.code()).toList());
+            String reasons = e.step() == HistoryEntry.Step.ACTED && e.reasons().size() == 1
+                    ? "by " + e.reasons().get(0).message()
+                    : String.join(",", e.reasons().stream().map(r -> r.code()).toList());
             t.add(List.of(e.at().toString(), e.clusterId(), e.intent().orElse("-"), e.from().toString(),
                     e.to().toString(), e.hop().number() + "/" + e.hop().count(), Integer.toString(e.attempt()),
                     e.step().word(), e.state().word(), reasons.isEmpty() ? "-" : reasons, e.upgradeId(),

@@ -35,6 +35,12 @@ import picocli.CommandLine.Command;
             ApplyCommand.class,
             RunCommand.class,
             HistoryCommand.class,
+            SteeringCommands.Approve.class,
+            SteeringCommands.Pause.class,
+            SteeringCommands.Resume.class,
+            SteeringCommands.Cancel.class,
+            SteeringCommands.Retry.class,
+            SteeringCommands.Skip.class,
             CleanupCommand.class,
             CommandLine.HelpCommand.class
         })

@@ -1,10 +1,15 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.core.engine.Acted;
+import dev.upshift.core.engine.Engine;
 import dev.upshift.core.engine.Fault;
 import dev.upshift.core.engine.Reconciliation;
+import dev.upshift.core.journal.ActQueue;
+import dev.upshift.core.plan.ActEntries;
 import dev.upshift.core.plan.JournalIndex;
 import dev.upshift.core.plan.StageRun;
 import dev.upshift.core.simulate.TimeLapse;
+import dev.upshift.spi.Act;
 import dev.upshift.spi.HistoryEntry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -57,6 +62,11 @@ final class RunCommand implements Callable<Integer> {
             + " a folder of the remote's own under .upshift/git in the working folder, the clone in its checkout"
             + " folder)")
     Path state;
+
+    @Option(names = "--unreachable-after", paramLabel = "D", converter = WindowsCommand.DurationConverter.class,
+            description = "take a cluster out of its upgrade's run (UNREACHABLE) once its probe has answered nothing"
+                    + " but faults this long (default: never)")
+    Duration unreachableAfter;
 
     @Option(names = "--once", description = "one reconcile, then exit")
     boolean once;
@@ -113,7 +123,8 @@ final class RunCommand implements Callable<Integer> {
         }
         try (EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(), probe == Probe.simulated, seed,
                 failureRate, dryRun, "upshift run", database.openIfGiven(spec.commandLine()),
-                git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty())) {
+                git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty(),
+                Optional.ofNullable(unreachableAfter))) {
             setup.notices().forEach(n -> err.println("upshift: note: " + n));
             setup.git().ifPresent(r -> out.println("git: " + GitRepository.readAt(r.checkout()) + "; " + r.publisher()));
             setup.git().ifPresent(r -> out.println("state: " + GitRepository.stateText(folder, state != null)));
@@ -131,12 +142,19 @@ final class RunCommand implements Callable<Integer> {
                     return Main.PROBLEM;
                 }
             } else if (once || dryRun) {
+                if (!dryRun && !database.given()) {
+                    recordQueuedActs(setup.engine, folder, out, err);
+                }
                 print(setup.engine.reconcile(Fleets.instant(now)), out, err);
             } else {
                 EngineLoop loop = new EngineLoop(setup.engine, java.time.Clock.systemUTC(), every);
                 Thread hook = new Thread(loop::stop, "upshift-stop");
                 Runtime.getRuntime().addShutdownHook(hook);
-                loop.run(rec -> print(rec, out, err));
+                loop.run(() -> {
+                    if (!database.given()) {
+                        recordQueuedActs(setup.engine, folder, out, err);
+                    }
+                }, rec -> print(rec, out, err));
             }
             setup.events.ifPresent(e -> out.println("events: " + e.file()));
         }
@@ -195,6 +213,34 @@ final class RunCommand implements Callable<Integer> {
         if (every.isZero() || every.isNegative()) {
             throw new CommandLine.ParameterException(cl, "--every must be positive");
         }
+        if (unreachableAfter != null && (unreachableAfter.isZero() || unreachableAfter.isNegative())) {
+            throw new CommandLine.ParameterException(cl, "--unreachable-after must be positive");
+        }
+    }
+
+    /**
+     * Journals the acts other commands queued in the state folder while this engine held its journal
+     * ({@code upshift approve} and the others), each once, and removes them from the queue.
+     */
+    static void recordQueuedActs(Engine engine, Path folder, PrintWriter out, PrintWriter err) {
+        List<String> problems = new ArrayList<>();
+        for (ActQueue.Queued q : ActQueue.waiting(folder, problems)) {
+            Optional<Act> act = ActEntries.of(q.act());
+            if (act.isEmpty()) {
+                problems.add(q.file() + ": not a person's act as Upshift writes one; left where it is");
+                continue;
+            }
+            Acted a = engine.record(act.get());
+            if (a.kind() == Acted.Kind.RECORDED) {
+                q.done();
+                out.println(SteeringCommand.describe(act.get()) + " (recorded from the queue)");
+            } else {
+                err.println("upshift: the queued act " + q.file().getFileName() + " was not recorded: " + a.message());
+            }
+        }
+        problems.forEach(p -> err.println("upshift: note: " + p));
+        out.flush();
+        err.flush();
     }
 
     static void print(Reconciliation r, PrintWriter out, PrintWriter err) {

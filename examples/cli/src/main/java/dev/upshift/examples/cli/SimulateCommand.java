@@ -85,6 +85,11 @@ final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--output", defaultValue = "text", paramLabel = "text|json", description = "text (default) or json")
     Output output;
 
+    @Option(names = "--approval-delay", defaultValue = "4h", paramLabel = "D|never",
+            description = "how long after a stage's approval gate is reached a person is assumed to approve it, moved"
+                    + " into business hours (Monday to Friday, 09:00 to 17:00 UTC); never: gates hold (default 4h)")
+    String approvalDelay;
+
     @Option(names = "--seed", defaultValue = "0", paramLabel = "N", description = "chooses which upgrades fail (default 0)")
     long seed;
 
@@ -98,6 +103,18 @@ final class SimulateCommand implements Callable<Integer> {
 
     /** The most {@code --end-of-life-simulations} may ask for. */
     static final int MAX_END_OF_LIFE_SIMULATIONS = 1000;
+
+    private java.util.Optional<java.time.Duration> approvalDelay(CommandLine cl) {
+        if (approvalDelay.equals("never")) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return java.util.Optional.of(dev.upshift.common.value.Durations.parse(approvalDelay));
+        } catch (RuntimeException e) {
+            throw new CommandLine.ParameterException(cl, "--approval-delay is a duration such as 4h or PT30M, or never;"
+                    + " not '" + approvalDelay + "'");
+        }
+    }
 
     @Override
     public Integer call() {
@@ -120,7 +137,8 @@ final class SimulateCommand implements Callable<Integer> {
         PreparedFleet prepared = main.planner().prepare(Fleets.read(fleet, () -> history.read(spec.commandLine(), fleet,
                 null)));
         boolean errors = Fleets.print(prepared.problems(), err);
-        SimulationSettings settings = SimulationSettings.between(from, until).withSeed(seed).withFailureRate(failureRate);
+        SimulationSettings settings = SimulationSettings.between(from, until).withSeed(seed).withFailureRate(failureRate)
+                .withApprovalDelay(approvalDelay(spec.commandLine()));
         Simulation sim = Simulator.run(prepared, settings);
         EndOfLifeForecast eol = EndOfLife.forecast(prepared, sim, EndOfLife.NEAR, endOfLifeSimulations);
         if (html != null) {

@@ -45,10 +45,15 @@ class TimeLapseAgreesWithSimulateTest {
         assertThat(sorted(journaled)).isEqualTo(sorted(simulated));
     }
 
-    /** The starts and outcomes {@code simulate} forecasts for a fleet folder, one line each. */
+    /**
+     * The starts and outcomes {@code simulate} forecasts for a fleet folder, one line each. A
+     * time-lapse is the engine alone, which approves no gate (a person does): the simulation is told
+     * the same ({@code --approval-delay never}), and the demo fleet's gated stage holds in both.
+     */
     static List<String> simulated(Path fleet, Instant from, Instant until, long seed, double rate) {
         Simulation sim = Simulator.run(Planner.standard().prepare(Fleets.read(fleet)),
-                SimulationSettings.between(from, until).withSeed(seed).withFailureRate(rate));
+                SimulationSettings.between(from, until).withSeed(seed).withFailureRate(rate)
+                        .withApprovalDelay(java.util.Optional.empty()));
         List<String> simulated = new ArrayList<>();
         for (SimulatedUpgrade u : sim.upgrades()) {
             simulated.add(u.start() + " start " + u.cluster() + " " + u.from() + ">" + u.to());

@@ -67,7 +67,7 @@ class UsageTest {
     void aCommandNothingResemblesGetsTheListOfCommands() {
         assertThat(Cli.run("frobnicate").err().lines()).first()
                 .isEqualTo("upshift: unknown command 'frobnicate'; the commands are: demo, plan, explain, simulate, diff, validate, path,"
-                        + " windows, apply, run, history, cleanup, help");
+                        + " windows, apply, run, history, approve, pause, resume, cancel, retry, skip, cleanup, help");
     }
 
     @Test
@@ -97,7 +97,7 @@ class UsageTest {
                 .takeWhile(l -> !l.isBlank()).toList();
         assertThat(commands).extracting(l -> l.trim().split(" ")[0])
                 .containsExactly("demo", "plan", "explain", "simulate", "diff", "validate", "path", "windows", "apply",
-                        "run", "history", "cleanup", "help");
+                        "run", "history", "approve", "pause", "resume", "cancel", "retry", "skip", "cleanup", "help");
         assertThat(commands).allSatisfy(l -> assertThat(l.length()).isLessThanOrEqualTo(80));
     }
 

@@ -50,10 +50,10 @@ class WrongUsageTest {
     @Test
     @DisplayName("an unknown command followed by --help names the unknown command (exit 2) instead of the main help")
     void unknownCommandWithHelp() {
-        Cli r = Cli.run("pause", "--help");
+        Cli r = Cli.run("suspend", "--help");
         assertThat(r.exitCode()).isEqualTo(Main.USAGE);
         assertThat(r.out()).isEmpty();
-        assertThat(r.err()).startsWith("upshift: unknown command 'pause'").contains("Try 'upshift --help'.");
+        assertThat(r.err()).startsWith("upshift: unknown command 'suspend'").contains("Try 'upshift --help'.");
         assertThat(Cli.run("--help").exitCode()).isZero();
         assertThat(Cli.run("plan", "--help").exitCode()).isZero();
     }

@@ -1,0 +1,55 @@
+package dev.upshift.examples.cli;
+
+import dev.upshift.spi.HistoryEntry;
+import dev.upshift.spi.Reason;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/** What the kill tests share: a child CLI process, and what a killed run is compared with an uninterrupted one by. */
+final class KillRuns {
+    private KillRuns() {}
+
+    /** A child JVM running the CLI, its output to a file (a pipe nobody reads would block it). */
+    static Process child(String[] args, Path log) throws IOException {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx512m", "-cp",
+                System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+
+    /**
+     * Each cluster's records in journal order, without their messages (a publication repeated after
+     * a kill says "already published"). Records of different clusters at one instant may interleave
+     * differently after a restart; each cluster's own sequence may not.
+     */
+    static Map<String, List<String>> records(List<HistoryEntry> entries) {
+        Map<String, List<String>> out = new TreeMap<>();
+        for (HistoryEntry e : entries) {
+            out.computeIfAbsent(e.clusterId(), k -> new ArrayList<>()).add(e.at() + " " + e.upgradeId() + " " + e.step()
+                    + " " + e.state() + " " + e.hop() + " " + e.attempt() + " "
+                    + e.reasons().stream().map(Reason::code).toList());
+        }
+        return out;
+    }
+
+    static Map<String, String> files(Path fleet) throws IOException {
+        Map<String, String> out = new TreeMap<>();
+        try (Stream<Path> all = Files.walk(fleet)) {
+            for (Path p : all.filter(Files::isRegularFile).toList()) {
+                String rel = fleet.relativize(p).toString();
+                if (!rel.startsWith(".upshift")) {
+                    out.put(rel, Files.readString(p, StandardCharsets.UTF_8));
+                }
+            }
+        }
+        return out;
+    }
+}
