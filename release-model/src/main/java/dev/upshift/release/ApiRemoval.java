@@ -84,6 +84,16 @@ public record ApiRemoval(String apiVersion, String kind, String component, Optio
                 Optional.ofNullable(replacementSince).map(Version::parse), ApiRemovals.GUIDE);
     }
 
+    /** Whether the text is an {@code apiVersion}: {@code group/version} or a core {@code version}, lower case. */
+    public static boolean isApiVersion(String text) {
+        return API_VERSION.matcher(text).matches();
+    }
+
+    /** Whether the text is a kind's name, {@code CronJob}. */
+    public static boolean isKind(String text) {
+        return KIND.matcher(text).matches();
+    }
+
     /** Whether the component at {@code release} still serves the API. */
     public boolean servedAt(Version release) {
         return release.compareMajorMinor(removedIn) < 0;

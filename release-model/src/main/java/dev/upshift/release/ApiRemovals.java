@@ -3,6 +3,7 @@ package dev.upshift.release;
 import static dev.upshift.release.ApiRemoval.guide;
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.upshift.common.kind.DocumentKind;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -25,6 +26,14 @@ public final class ApiRemovals {
     /** The component whose version Kubernetes' own removals are judged by. */
     public static final String KUBERNETES = "kubernetes";
     static final String GUIDE = "the Kubernetes deprecated API migration guide";
+
+    /**
+     * The {@code ApiRemovals} kind (docs/formats.md), each document read into a table of its own
+     * entries; a fleet's tables are added to {@link #kubernetes()} with {@link #with}. Read together,
+     * two entries for the same {@code apiVersion} and {@code kind} are an error.
+     */
+    public static final DocumentKind<ApiRemovals> KIND = DocumentKind.builder("ApiRemovals", ApiRemovalsReader::read)
+            .readAllWith(ApiRemovalsReader::readAll).build();
 
     private static final ApiRemovals BUILT_IN = new ApiRemovals(builtIn());
     private static final ApiRemovals NONE = new ApiRemovals(List.of());
