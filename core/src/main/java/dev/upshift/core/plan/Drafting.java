@@ -133,7 +133,8 @@ final class Drafting {
      * documents need, marks a later hop that does, and notes deprecations and accepted findings.
      */
     private void ready(Draft d) {
-        Readiness.Verdict v = Readiness.judge(d.cluster, d.from, d.path, model.catalog, fleet.input().removals());
+        Readiness.Verdict v = Readiness.judge(d.cluster, d.from, d.path, model.catalog, fleet.input().removals(),
+                fleet.input().live());
         if (v.hops().isEmpty()) {
             return;
         }

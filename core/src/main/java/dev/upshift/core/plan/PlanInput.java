@@ -51,11 +51,12 @@ import org.apiguardian.api.API;
  *     unread schedule too ({@code INVALID_SCHEDULE}), and neither is reported as a missing reference
  * @param removals the API removals readiness judges each hop by ({@link #withRemovals}); by default
  *     {@link ApiRemovals#kubernetes()}
+ * @param live what live readiness checks saw on each cluster ({@link #withLive}); by default none
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
         List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems, FieldLocator fields,
-        List<UnreadDocument> unread, ApiRemovals removals) {
+        List<UnreadDocument> unread, ApiRemovals removals, LiveReadings live) {
 
     /** Validates and copies the parts. */
     public PlanInput {
@@ -68,6 +69,14 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
         Objects.requireNonNull(fields, "fields");
         unread = List.copyOf(unread);
         Objects.requireNonNull(removals, "removals");
+        Objects.requireNonNull(live, "live");
+    }
+
+    /** An input with no live readiness readings. */
+    public PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
+            List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems, FieldLocator fields,
+            List<UnreadDocument> unread, ApiRemovals removals) {
+        this(catalog, clusters, schedules, upgrades, history, problems, fields, unread, removals, LiveReadings.none());
     }
 
     /** An input judged by Kubernetes' own API removals alone. */
@@ -152,7 +161,7 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
 
     /** The same input with another history (what the simulator changes between steps). */
     public PlanInput withHistory(List<HistoryEntry> entries) {
-        return new PlanInput(catalog, clusters, schedules, upgrades, entries, problems, fields, unread, removals);
+        return new PlanInput(catalog, clusters, schedules, upgrades, entries, problems, fields, unread, removals, live);
     }
 
     /**
@@ -160,17 +169,22 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
      * gives for a fleet folder.
      */
     public PlanInput withFields(FieldLocator locator) {
-        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, locator, unread, removals);
+        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, locator, unread, removals, live);
     }
 
     /** The same input knowing which documents could not be read, such as {@link FleetContents#unread()} lists. */
     public PlanInput withUnread(List<UnreadDocument> documents) {
-        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, fields, documents, removals);
+        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, fields, documents, removals, live);
+    }
+
+    /** The same input with what live readiness checks saw ({@link LiveReadings#gather}). */
+    public PlanInput withLive(LiveReadings readings) {
+        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, fields, unread, removals, readings);
     }
 
     /** The same input judged by another table of API removals, such as {@link FleetContents#removals()} gives. */
     public PlanInput withRemovals(ApiRemovals table) {
-        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, fields, unread, table);
+        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, fields, unread, table, live);
     }
 
     @Override

@@ -304,7 +304,7 @@ public final class PreparedFleet {
             return List.of();
         }
         Readiness.Verdict v = Readiness.judge(c, c.release(), path(c.release(), to).versions(), model.catalog,
-                input.removals());
+                input.removals(), input.live());
         List<Reason> out = new ArrayList<>();
         v.hops().forEach(out::addAll);
         out.addAll(v.notes());

@@ -10,6 +10,7 @@ import dev.upshift.release.Version;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Manifest;
 import dev.upshift.spi.ReadinessAcceptance;
+import dev.upshift.spi.ReadinessFinding;
 import dev.upshift.spi.Reason;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,10 +63,16 @@ final class Readiness {
      */
     static Verdict judge(ManagedCluster cluster, Version from, List<Version> path, ReleaseCatalog catalog,
             ApiRemovals table) {
+        return judge(cluster, from, path, catalog, table, LiveReadings.none());
+    }
+
+    /** Judges a cluster's path by its documents and by what the live checks saw on it. */
+    static Verdict judge(ManagedCluster cluster, Version from, List<Version> path, ReleaseCatalog catalog,
+            ApiRemovals table, LiveReadings live) {
         List<List<Reason>> hops = new ArrayList<>();
         path.forEach(v -> hops.add(new ArrayList<>()));
         List<Reason> notes = new ArrayList<>();
-        if (path.isEmpty() || table.isEmpty()) {
+        if (path.isEmpty()) {
             return new Verdict(List.of(), List.of());
         }
         Optional<Release> current = catalog.get(from);
@@ -106,7 +113,53 @@ final class Readiness {
                         + "; a warning, not a block"));
             }
         }
+        live(cluster, from, path, catalog, live, hops, notes);
         return new Verdict(hops.stream().map(List::copyOf).toList(), List.copyOf(notes));
+    }
+
+    /** The live findings: each blocks the first hop whose Kubernetes reaches its removal; a failed check the first hop. */
+    private static void live(ManagedCluster cluster, Version from, List<Version> path, ReleaseCatalog catalog,
+            LiveReadings live, List<List<Reason>> hops, List<Reason> notes) {
+        String failure = live.failures().get(cluster.id());
+        if (failure != null) {
+            hops.get(0).add(Reason.of(ReasonCodes.READINESS_UNKNOWN, "the live readiness check could not look at the"
+                    + " cluster (" + failure + "); it is not known to be ready, and the next plan asks again"));
+        }
+        for (ReadinessFinding f : live.findings().getOrDefault(cluster.id(), List.of())) {
+            if (f.removedIn().isEmpty()) {
+                continue;
+            }
+            Version removed = f.removedIn().get();
+            for (int k = 0; k < path.size(); k++) {
+                Optional<Version> at = catalog.get(path.get(k)).flatMap(Release::kubernetes);
+                if (at.isEmpty() || at.get().compareMajorMinor(removed) < 0) {
+                    continue;
+                }
+                Version hopTo = path.get(k);
+                String text = "hop " + (k == 0 ? from : path.get(k - 1)) + " → " + hopTo + " crosses kubernetes "
+                        + ApiRemoval.text(removed) + ", which no longer serves " + f.apiVersion() + " " + f.resource()
+                        + ", still requested on the live cluster" + f.lastSeen().map(t -> " (last seen " + t + ")")
+                                .orElse("") + ", from " + f.source();
+                Optional<ReadinessAcceptance> accepted = cluster.accepted().stream()
+                        .filter(a -> a.apiVersion().equals(f.apiVersion()) && a.to().samePrecedence(hopTo)
+                                && names(a.kind(), f.resource()))
+                        .findFirst();
+                if (accepted.isPresent()) {
+                    notes.add(Reason.of(ReasonCodes.REMOVED_API_ACCEPTED, "accepted by " + accepted.get().by() + " ("
+                            + accepted.get().reason() + ", " + accepted.get().location() + "): " + text));
+                } else {
+                    hops.get(k).add(Reason.of(ReasonCodes.REMOVED_API, text));
+                }
+                break;
+            }
+        }
+    }
+
+    /** Whether an acceptance's kind names a live finding's resource: {@code CronJob} or {@code cronjobs}. */
+    private static boolean names(String kind, String resource) {
+        String k = kind.toLowerCase(java.util.Locale.ROOT);
+        String plural = k.endsWith("y") ? k.substring(0, k.length() - 1) + "ies" : k.endsWith("s") ? k + "es" : k + "s";
+        return resource.equals(k) || resource.equals(plural);
     }
 
     /** Whether an acceptance is for this API on the hop landing on {@code hopTo}. */

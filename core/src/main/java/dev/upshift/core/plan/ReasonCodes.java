@@ -31,6 +31,11 @@ public final class ReasonCodes {
      * documents are migrated, or a person accepts it for that hop ({@code spec.readiness.accept}).
      */
     public static final String REMOVED_API = "REMOVED_API";
+    /**
+     * Live readiness: the {@code ReadinessCheck} could not look at the cluster (unreachable, no
+     * kubeconfig Secret); its next hop is not known to be ready. Lifts when a later check can look.
+     */
+    public static final String READINESS_UNKNOWN = "READINESS_UNKNOWN";
     /** The cluster's resources cannot be merged at all (a list whose items cannot be matched by key, ...). */
     public static final String INVALID_RESOURCES = "INVALID_RESOURCES";
     /** The configured {@code Renderer} answered that the cluster cannot be rendered at the target; its reason follows. */
@@ -120,7 +125,8 @@ public final class ReasonCodes {
     public static final String REMOVED_API_ACCEPTED = "REMOVED_API_ACCEPTED";
 
     /** Every code above, in this order. */
-    public static final List<String> ALL = List.of(NO_PATH, FIELD_CONFLICT, IMMUTABLE_FIELD, REMOVED_API, INVALID_RESOURCES,
+    public static final List<String> ALL = List.of(NO_PATH, FIELD_CONFLICT, IMMUTABLE_FIELD, REMOVED_API, READINESS_UNKNOWN,
+            INVALID_RESOURCES,
             RENDERING_REJECTED, RENDERER_FAILED,
             UNREADABLE_UPGRADE, UNREADABLE_CLUSTER, CONFLICTING_UPGRADES, STAGE_HALTED, NO_WINDOW, TARGET_UNRESOLVED, UNKNOWN_RELEASE,
             UNKNOWN_SCHEDULE, INVALID_SCHEDULE,

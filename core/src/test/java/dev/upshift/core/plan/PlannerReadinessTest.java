@@ -20,6 +20,8 @@ import dev.upshift.release.Version;
 import dev.upshift.spi.ManagedCluster;
 import dev.upshift.spi.Manifest;
 import dev.upshift.spi.ReadinessAcceptance;
+import dev.upshift.spi.ReadinessCheck;
+import dev.upshift.spi.ReadinessFinding;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import java.util.ArrayList;
@@ -199,5 +201,52 @@ class PlannerReadinessTest {
                         }
                     }
                 });
+    }
+
+    @Test
+    @DisplayName("a live finding blocks the hop whose Kubernetes reaches its removal, saying when it was last seen")
+    void liveFindingBlocksLikeAStaticOne() {
+        ManagedCluster c = cluster("prod-1", "1.23.0").build();
+        ReadinessFinding cron = new ReadinessFinding("batch/v1beta1", "cronjobs", Optional.of(Version.parse("1.25")),
+                Optional.of(NOW), "apiserver_requested_deprecated_apis of cluster prod-1");
+        PlanInput in = new PlanInput(CHAIN, List.of(c), List.of(), List.of(upgrade("u", "1.25.0", all()).build()),
+                List.of());
+        Plan first = Planner.standard().plan(in, NOW);
+        List<String> asked = new ArrayList<>();
+        ReadinessCheck check = (cluster, from, to, now) -> {
+            asked.add(cluster.id() + " " + from.version() + " → " + to.version());
+            return List.of(cron);
+        };
+        LiveReadings live = LiveReadings.gather(in, first, check, NOW);
+        assertThat(asked).containsExactly("prod-1 1.23.0 → 1.24.0");
+
+        PlanEntry e = Planner.standard().plan(in.withLive(live), NOW).entry("prod-1").orElseThrow();
+        assertThat(e.hasReason(ReasonCodes.REMOVED_API)).isFalse();
+        assertThat(e.hops().get(1).reasons()).singleElement().satisfies(r -> assertThat(r.message())
+                .contains("hop 1.24.0 → 1.25.0", "batch/v1beta1 cronjobs", "last seen " + NOW,
+                        "apiserver_requested_deprecated_apis of cluster prod-1"));
+
+        ReadinessAcceptance ok = new ReadinessAcceptance("batch/v1beta1", "CronJob", Version.parse("1.25.0"), "ana",
+                "the job is gone", new SourceLocation("c.yaml", 9, 9));
+        PlanInput accepted = new PlanInput(CHAIN, List.of(c.toBuilder().accepted(List.of(ok)).build()), List.of(),
+                List.of(upgrade("u", "1.25.0", all()).build()), List.of()).withLive(live);
+        PlanEntry a = Planner.standard().plan(accepted, NOW).entry("prod-1").orElseThrow();
+        assertThat(a.hops().get(1).reasons()).isEmpty();
+        assertThat(a.hasReason(ReasonCodes.REMOVED_API_ACCEPTED)).isTrue();
+    }
+
+    @Test
+    @DisplayName("a live check that cannot look blocks the next hop with READINESS_UNKNOWN, never reads as ready")
+    void failedCheckIsNotReady() {
+        ManagedCluster c = cluster("prod-1", "1.24.0").build();
+        PlanInput in = new PlanInput(CHAIN, List.of(c), List.of(), List.of(upgrade("u", "1.25.0", all()).build()),
+                List.of());
+        LiveReadings live = LiveReadings.gather(in, Planner.standard().plan(in, NOW), (cluster, from, to, now) -> {
+            throw new IllegalStateException("no kubeconfig Secret default/prod-1-kubeconfig");
+        }, NOW);
+        assertThat(live.failures()).containsOnlyKeys("prod-1");
+        PlanEntry e = Planner.standard().plan(in.withLive(live), NOW).entry("prod-1").orElseThrow();
+        assertThat(e.state()).isEqualTo(UpgradeState.BLOCKED);
+        assertThat(e.reason(ReasonCodes.READINESS_UNKNOWN).orElseThrow().message()).contains("no kubeconfig Secret");
     }
 }
