@@ -100,12 +100,7 @@ final class Readiness {
                 String text = removed(r, use, hopFrom, hopTo, now);
                 Optional<ReadinessAcceptance> accepted = cluster.accepted().stream()
                         .filter(a -> covers(a, r.apiVersion(), r.kind(), hopTo)).findFirst();
-                if (accepted.isPresent()) {
-                    notes.add(Reason.of(ReasonCodes.REMOVED_API_ACCEPTED, "accepted by " + accepted.get().by() + " ("
-                            + accepted.get().reason() + ", " + accepted.get().location() + "): " + text));
-                } else {
-                    hops.get(blocked).add(Reason.of(ReasonCodes.REMOVED_API, text));
-                }
+                block(accepted, text, hops.get(blocked), notes);
             } else if (lastTarget != null && r.deprecatedAt(lastTarget)) {
                 notes.add(Reason.of(ReasonCodes.DEPRECATED_API, use.apiVersion() + " " + use.kind() + " in "
                         + where(use) + " is deprecated in " + r.component() + " " + ApiRemoval.text(lastTarget)
@@ -144,14 +139,19 @@ final class Readiness {
                         .filter(a -> a.apiVersion().equals(f.apiVersion()) && a.to().samePrecedence(hopTo)
                                 && names(a.kind(), f.resource()))
                         .findFirst();
-                if (accepted.isPresent()) {
-                    notes.add(Reason.of(ReasonCodes.REMOVED_API_ACCEPTED, "accepted by " + accepted.get().by() + " ("
-                            + accepted.get().reason() + ", " + accepted.get().location() + "): " + text));
-                } else {
-                    hops.get(k).add(Reason.of(ReasonCodes.REMOVED_API, text));
-                }
+                block(accepted, text, hops.get(k), notes);
                 break;
             }
+        }
+    }
+
+    /** A {@code REMOVED_API} on the hop, or, when a person accepted it, a note saying who and why. */
+    private static void block(Optional<ReadinessAcceptance> accepted, String text, List<Reason> hop, List<Reason> notes) {
+        if (accepted.isPresent()) {
+            notes.add(Reason.of(ReasonCodes.REMOVED_API_ACCEPTED, "accepted by " + accepted.get().by() + " ("
+                    + accepted.get().reason() + ", " + accepted.get().location() + "): " + text));
+        } else {
+            hop.add(Reason.of(ReasonCodes.REMOVED_API, text));
         }
     }
 
