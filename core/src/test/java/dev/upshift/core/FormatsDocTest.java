@@ -42,6 +42,6 @@ class FormatsDocTest {
         assertThat(report.problems()).isEmpty();
         assertThat(report.documentsPerKind()).containsOnlyKeys(FleetKinds.standard().names())
                 .containsEntry("Release", 2).containsEntry("ClusterUpgrade", 2)
-                .containsAllEntriesOf(Map.of("ManagedCluster", 2, "MaintenanceSchedule", 1));
+                .containsAllEntriesOf(Map.of("ManagedCluster", 3, "MaintenanceSchedule", 1, "ApiRemovals", 1));
     }
 }

@@ -8,6 +8,7 @@ import dev.upshift.diff.document.DocumentSet;
 import dev.upshift.release.Version;
 import dev.upshift.schedule.Freeze;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -46,11 +47,15 @@ import org.apiguardian.api.API;
  *     Kubernetes documents as they stand, the current side of the three-way merge
  * @param location where the document was read from, for messages about the cluster as a whole;
  *     {@code cluster <id>} for clusters built in code
+ * @param manifests the documents of {@code spec.manifestsFrom}: what is deployed into the cluster
+ *     that the fleet repository holds (its GitOps folder), checked for readiness only
+ * @param accepted {@code spec.readiness.accept}: the readiness findings a person accepted, each for
+ *     one hop, with who and why
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record ManagedCluster(String id, Map<String, String> labels, String infrastructure, Version release,
         Optional<String> schedule, Optional<Freeze> freeze, DocumentDefaults values, DocumentSet resources,
-        SourceLocation location) {
+        SourceLocation location, List<Manifest> manifests, List<ReadinessAcceptance> accepted) {
 
     /**
      * Validates and copies the parts.
@@ -77,6 +82,15 @@ public record ManagedCluster(String id, Map<String, String> labels, String infra
         Objects.requireNonNull(values, "values");
         Objects.requireNonNull(resources, "resources");
         Objects.requireNonNull(location, "location");
+        manifests = List.copyOf(manifests);
+        accepted = List.copyOf(accepted);
+    }
+
+    /** A cluster without manifests or accepted findings. */
+    public ManagedCluster(String id, Map<String, String> labels, String infrastructure, Version release,
+            Optional<String> schedule, Optional<Freeze> freeze, DocumentDefaults values, DocumentSet resources,
+            SourceLocation location) {
+        this(id, labels, infrastructure, release, schedule, freeze, values, resources, location, List.of(), List.of());
     }
 
     /** Starts a cluster with the given id; {@link Builder#build()} needs at least a release and an infrastructure. */
@@ -95,6 +109,8 @@ public record ManagedCluster(String id, Map<String, String> labels, String infra
         b.values = values;
         b.resources = resources;
         b.location = location;
+        b.manifests = manifests;
+        b.accepted = accepted;
         return b;
     }
 
@@ -127,6 +143,8 @@ public record ManagedCluster(String id, Map<String, String> labels, String infra
         private DocumentDefaults values = DocumentDefaults.none();
         private DocumentSet resources = DocumentSet.empty();
         private SourceLocation location;
+        private List<Manifest> manifests = List.of();
+        private List<ReadinessAcceptance> accepted = List.of();
 
         private Builder(String id) {
             Objects.requireNonNull(id, "id");
@@ -225,6 +243,18 @@ public record ManagedCluster(String id, Map<String, String> labels, String infra
             return this;
         }
 
+        /** Sets the documents deployed into the cluster that the fleet holds (default: none). */
+        public Builder manifests(List<Manifest> documents) {
+            this.manifests = List.copyOf(documents);
+            return this;
+        }
+
+        /** Sets the readiness findings a person accepted (default: none). */
+        public Builder accepted(List<ReadinessAcceptance> acceptances) {
+            this.accepted = List.copyOf(acceptances);
+            return this;
+        }
+
         /** Sets where the cluster's document was read from. */
         public Builder location(SourceLocation where) {
             this.location = Objects.requireNonNull(where, "location");
@@ -244,7 +274,7 @@ public record ManagedCluster(String id, Map<String, String> labels, String infra
                 throw new IllegalStateException("cluster " + id + " needs an infrastructure (spec.infrastructure)");
             }
             return new ManagedCluster(id, labels, infrastructure, release, Optional.ofNullable(schedule),
-                    Optional.ofNullable(freeze), values, resources, location);
+                    Optional.ofNullable(freeze), values, resources, location, manifests, accepted);
         }
     }
 }

@@ -80,7 +80,11 @@ final class Applying {
                 e.endOfLife(), e.unchecked()));
     }
 
-    /** A freeze in force, or a change that cannot be made as it stands (a failing conflict, an immutable field). */
+    /**
+     * A freeze in force, a change that cannot be made as it stands (a failing conflict, an immutable
+     * field), or a hop whose Kubernetes no longer serves an API the cluster's documents use and that
+     * no one accepted ({@code REMOVED_API}, docs/planning.md "Readiness").
+     */
     private static Optional<String> needsAPerson(PassView v, ManagedCluster c, Version hopTo) {
         if (c.freeze().isPresent() && c.freeze().get().blocks(v.now())) {
             return Optional.of("FROZEN: " + c.id() + " is frozen until " + c.freeze().get().until() + " ("
@@ -90,6 +94,12 @@ final class Applying {
         if (change.isPresent() && change.get().isBlocked()) {
             return Optional.of(change.get().blockers().stream().map(Reason::toString)
                     .reduce((x, y) -> x + "\n" + y).orElse(""));
+        }
+        List<Reason> removed = v.reading().fleet().readiness(c.id(), hopTo).stream()
+                .filter(r -> r.code().equals(ReasonCodes.REMOVED_API)).toList();
+        if (!removed.isEmpty()) {
+            return Optional.of(removed.stream().map(Reason::toString).reduce((x, y) -> x + "\n" + y).orElse("")
+                    + "\nmigrate the documents, or accept the finding for this hop in spec.readiness.accept");
         }
         return Optional.empty();
     }

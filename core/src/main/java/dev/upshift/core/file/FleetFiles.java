@@ -96,10 +96,20 @@ public final class FleetFiles implements FleetDocuments {
         List<SourceDocument> all = files.load(root, found);
         TreeSet<String> folders = new TreeSet<>();
         for (SourceDocument d : all) {
+            if (!d.kind().equals(MANAGED_CLUSTER)) {
+                continue;
+            }
             JsonNode from = d.root().path("spec").path("resourcesFrom");
-            if (d.kind().equals(MANAGED_CLUSTER) && from.isTextual()) {
-                resolve(fs, Optional.of(boundary), d, from.textValue(), new Problems())
+            if (from.isTextual()) {
+                resolve(fs, Optional.of(boundary), d, from.textValue(), POINTER, FIELD, new Problems())
                         .ifPresent(p -> folders.add(p.toString()));
+            }
+            JsonNode manifests = d.root().path("spec").path("manifestsFrom");
+            for (JsonNode m : manifests.isTextual() ? List.of(manifests) : manifests) {
+                if (m.isTextual()) {
+                    resolve(fs, Optional.of(boundary), d, m.textValue(), POINTER, FIELD, new Problems())
+                            .ifPresent(p -> folders.add(p.toString()));
+                }
             }
         }
         List<SourceDocument> own = new ArrayList<>();
@@ -142,8 +152,28 @@ public final class FleetFiles implements FleetDocuments {
 
     private static ResourceFolders onDisk(DocumentFiles files, FileSystem fs, Optional<Path> boundary) {
         Objects.requireNonNull(files, "files");
-        return (cluster, folder, problems) -> resolve(fs, boundary, cluster, folder, problems)
-                .map(path -> files.load(path, problems)).orElse(List.of());
+        return new Finder((cluster, folder, pointer, field, problems) -> resolve(fs, boundary, cluster, folder, pointer,
+                field, problems).map(path -> files.load(path, problems)).orElse(List.of()));
+    }
+
+    /** Finds a path a cluster names at a field: {@code spec.resourcesFrom} or an item of {@code spec.manifestsFrom}. */
+    @FunctionalInterface
+    private interface FieldFinder {
+        List<SourceDocument> find(SourceDocument cluster, String path, String pointer, String field, Problems problems);
+    }
+
+    /** A {@link ResourceFolders} that places the problems of each path at the field that names it. */
+    private record Finder(FieldFinder finder) implements ResourceFolders {
+        @Override
+        public List<SourceDocument> documents(SourceDocument cluster, String folder, Problems problems) {
+            return finder.find(cluster, folder, POINTER, FIELD, problems);
+        }
+
+        @Override
+        public List<SourceDocument> manifests(SourceDocument cluster, String pointer, String field, String path,
+                Problems problems) {
+            return finder.find(cluster, path, pointer, field, problems);
+        }
     }
 
     /**
@@ -193,55 +223,55 @@ public final class FleetFiles implements FleetDocuments {
      */
     @Override
     public ResourceFolders resourceFolders() {
-        return (cluster, folder, problems) -> {
-            Optional<Path> path = resolve(fileSystem, Optional.of(boundary), cluster, folder, problems);
+        return new Finder((cluster, folder, pointer, field, problems) -> {
+            Optional<Path> path = resolve(fileSystem, Optional.of(boundary), cluster, folder, pointer, field, problems);
             if (path.isEmpty()) {
                 return List.of();
             }
             SortedMap<String, List<SourceDocument>> docs = below(resourceDocuments, path.get());
             SortedMap<String, List<Problem>> trouble = below(resourceProblems, path.get());
             if (docs.isEmpty() && trouble.isEmpty()) {
-                return onDisk.documents(cluster, folder, problems);
+                return onDisk.manifests(cluster, pointer, field, folder, problems);
             }
             trouble.values().forEach(problems::addAll);
             return docs.values().stream().flatMap(List::stream).toList();
-        };
+        });
     }
 
     private static Optional<Path> resolve(FileSystem fs, Optional<Path> fleet, SourceDocument cluster, String folder,
-            Problems problems) {
-        SourceLocation at = cluster.locate(POINTER);
+            String pointer, String field, Problems problems) {
+        SourceLocation at = cluster.locate(pointer);
         Path relative;
         try {
             relative = fs.getPath(folder);
         } catch (InvalidPathException e) {
-            problems.error(at, FIELD, "'" + folder + "' is not a path: " + e.getReason());
+            problems.error(at, field, "'" + folder + "' is not a path: " + e.getReason());
             return Optional.empty();
         }
         if (relative.isAbsolute() || relative.getRoot() != null) {
-            problems.error(at, FIELD, "must be a path relative to the folder of this file, not '" + folder + "'");
+            problems.error(at, field, "must be a path relative to the folder of this file, not '" + folder + "'");
             return Optional.empty();
         }
         Path file = fs.getPath(cluster.source()).normalize();
         Path base = file.getParent() == null ? fs.getPath("") : file.getParent();
         Path resolved = base.resolve(relative).normalize();
         if (file.startsWith(resolved)) {
-            problems.error(at, FIELD, "'" + folder + "' holds this document itself; name a folder of the cluster's"
+            problems.error(at, field, "'" + folder + "' holds this document itself; name a folder of the cluster's"
                     + " Kubernetes documents only");
             return Optional.empty();
         }
         Path inside = fleet.orElse(base.toAbsolutePath().normalize());
         if (!resolved.toAbsolutePath().normalize().startsWith(inside)) {
-            problems.error(at, FIELD, "'" + folder + "' leaves the fleet folder " + inside
+            problems.error(at, field, "'" + folder + "' leaves the fleet folder " + inside
                     + "; resource folders must lie inside it");
             return Optional.empty();
         }
         if (!Files.exists(resolved)) {
-            problems.error(at, FIELD, "no such folder: " + resolved);
+            problems.error(at, field, "no such folder: " + resolved);
             return Optional.empty();
         }
         if (!realPath(resolved).startsWith(realPath(inside))) {
-            problems.error(at, FIELD, "'" + folder + "' leads out of the fleet folder " + inside
+            problems.error(at, field, "'" + folder + "' leads out of the fleet folder " + inside
                     + " through a symbolic link; resource folders must lie inside it");
             return Optional.empty();
         }

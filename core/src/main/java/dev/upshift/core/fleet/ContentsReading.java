@@ -4,6 +4,7 @@ import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.Problems;
 import dev.upshift.common.source.SourceDocument;
+import dev.upshift.release.ApiRemovals;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterUpgrade;
@@ -50,8 +51,14 @@ final class ContentsReading {
         Listing<Release> releases = listing(kinds.releases(), all);
         Listing<MaintenanceSchedule> schedules = listing(kinds.schedules(), all);
         Listing<ClusterUpgrade> upgrades = listing(kinds.upgrades(), all);
+        Problems removalProblems = new Problems();
+        ApiRemovals removals = ApiRemovals.kubernetes();
+        for (ApiRemovals own : ApiRemovals.KIND.readAll(fleet.documents(), removalProblems)) {
+            removals = removals.with(own.entries());
+        }
+        all.addAll(removalProblems.all());
         for (DocumentKind<?> other : kinds.all().kinds()) {
-            if (!kinds.listed(other)) {
+            if (!kinds.listed(other) && other != ApiRemovals.KIND) {
                 Problems mine = new Problems();
                 other.readAll(fleet.documents(), mine);
                 all.addAll(mine.all());
@@ -64,7 +71,7 @@ final class ContentsReading {
                 kinds.schedules().name(), names(schedules.items().stream().map(MaintenanceSchedule::name)),
                 kinds.releases().name(), names(releases.items().stream().map(r -> r.version().toString())));
         return new FleetContents(clusters, releases, schedules, upgrades, all, SourceDocument.locator(fleet.documents()),
-                UnreadDocument.find(fleet.documents(), all, read));
+                UnreadDocument.find(fleet.documents(), all, read), removals);
     }
 
     private <T> Listing<T> listing(DocumentKind<T> kind, List<Problem> all) {

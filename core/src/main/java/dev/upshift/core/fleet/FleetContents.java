@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.common.problem.FieldLocator;
 import dev.upshift.common.problem.Problem;
+import dev.upshift.release.ApiRemovals;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.MaintenanceSchedule;
 import dev.upshift.spi.ClusterInventory;
@@ -42,11 +43,13 @@ import org.apiguardian.api.API;
  *     as it is kept
  * @param unread the upgrades, schedules and releases that name themselves but could not be read
  *     (their errors are among {@code problems}), so that a plan tells them from missing ones
+ * @param removals the API removals readiness checks against: {@link ApiRemovals#kubernetes()} with
+ *     the fleet's {@code ApiRemovals} documents added (docs/planning.md, "Readiness")
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record FleetContents(Listing<ManagedCluster> clusters, Listing<Release> releases,
         Listing<MaintenanceSchedule> schedules, Listing<ClusterUpgrade> upgrades, List<Problem> problems,
-        FieldLocator fields, List<UnreadDocument> unread)
+        FieldLocator fields, List<UnreadDocument> unread, ApiRemovals removals)
         implements ClusterInventory, ReleaseSource, ScheduleSource, UpgradeSource {
 
     /** Validates and copies the parts. */
@@ -58,6 +61,14 @@ public record FleetContents(Listing<ManagedCluster> clusters, Listing<Release> r
         problems = List.copyOf(problems);
         Objects.requireNonNull(fields, "fields");
         unread = List.copyOf(unread);
+        Objects.requireNonNull(removals, "removals");
+    }
+
+    /** Contents whose fleet adds no API removals to Kubernetes' own. */
+    public FleetContents(Listing<ManagedCluster> clusters, Listing<Release> releases,
+            Listing<MaintenanceSchedule> schedules, Listing<ClusterUpgrade> upgrades, List<Problem> problems,
+            FieldLocator fields, List<UnreadDocument> unread) {
+        this(clusters, releases, schedules, upgrades, problems, fields, unread, ApiRemovals.kubernetes());
     }
 
     /** Contents whose every document was read, or that do not tell which were not. */

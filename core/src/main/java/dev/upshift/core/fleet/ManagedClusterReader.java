@@ -15,6 +15,8 @@ import dev.upshift.release.Version;
 import dev.upshift.schedule.Freeze;
 import dev.upshift.schedule.FreezeReader;
 import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.Manifest;
+import dev.upshift.spi.ReadinessAcceptance;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,7 +24,8 @@ import java.util.Optional;
 /** Reads {@code ManagedCluster} documents for {@link FleetKinds#MANAGED_CLUSTER}. */
 final class ManagedClusterReader {
     private static final List<String> SPEC_FIELDS =
-            List.of("release", "infrastructure", "schedule", "freeze", "values", "resources", "resourcesFrom");
+            List.of("release", "infrastructure", "schedule", "freeze", "values", "resources", "resourcesFrom",
+                    "manifestsFrom", "readiness");
     private static final String UPSHIFT_GROUP = ApiVersions.CURRENT.substring(0, ApiVersions.CURRENT.indexOf('/') + 1);
 
     private final ResourceFolders folders;
@@ -48,6 +51,8 @@ final class ManagedClusterReader {
         Optional<Freeze> freeze = spec.object("freeze").flatMap(FreezeReader::read);
         DocumentDefaults values = values(spec);
         DocumentSet resources = resources(spec, document, problems);
+        List<Manifest> manifests = ManifestsReader.read(spec, document, folders, problems);
+        List<ReadinessAcceptance> accepted = ManifestsReader.accepted(spec);
         spec.rejectUnknownFields(SPEC_FIELDS);
         if (problems.hasErrors() || metadata.isEmpty() || release.isEmpty() || infrastructure.isEmpty()) {
             return Optional.empty();
@@ -57,6 +62,8 @@ final class ManagedClusterReader {
                 .infrastructure(infrastructure.get())
                 .release(release.get())
                 .resources(resources)
+                .manifests(manifests)
+                .accepted(accepted)
                 .location(document.location());
         schedule.ifPresent(b::schedule);
         freeze.ifPresent(b::freeze);

@@ -3,6 +3,7 @@ package dev.upshift.core.fleet;
 import dev.upshift.common.kind.DocumentKind;
 import dev.upshift.common.kind.DocumentKinds;
 import dev.upshift.diff.rule.FieldRules;
+import dev.upshift.release.ApiRemovals;
 import dev.upshift.release.Release;
 import dev.upshift.schedule.AvailabilityProfile;
 import dev.upshift.schedule.CalendarSource;
@@ -33,6 +34,7 @@ record StandardKinds(DocumentKind<ManagedCluster> clusters, DocumentKind<Mainten
     static StandardKinds of(DocumentKind<ManagedCluster> clusters, DocumentKind<MaintenanceSchedule> schedules) {
         return new StandardKinds(clusters, schedules, DocumentKinds.of(
                 Release.KIND,
+                ApiRemovals.KIND,
                 schedules,
                 AvailabilityProfile.KIND,
                 FieldRules.KIND,

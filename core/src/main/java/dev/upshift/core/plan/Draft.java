@@ -50,6 +50,8 @@ final class Draft {
     boolean joinedLate;
     /** When its upgrade to the target last succeeded, from history. */
     Instant succeededAt;
+    /** Per later hop of {@code path} (index 1 on), the readiness reasons that block it; empty when none. */
+    List<List<Reason>> hopBlocks = List.of();
     /** The kind of each hop of {@code path}, in order. */
     List<PlanKind> hopKinds = List.of();
     /** The path's hops without windows, shared by the entries of every cluster on that path; empty when none. */
@@ -108,7 +110,7 @@ final class Draft {
         List<Reason> timed = new ArrayList<>(times);
         timed.sort(Comparator.comparing((Reason r) -> r.until().orElse(Instant.MAX)));
         reasons.addAll(timed);
-        List<PlannedHop> planned = hops != null ? hops : Hops.unplaced(this);
+        List<PlannedHop> planned = Hops.blocked(hops != null ? hops : Hops.unplaced(this), hopBlocks);
         return new PlanEntry(cluster.id(), from, to, path, kind, releaseChange, upgrade, stage, state, window,
                 expectedEnd, reasons, impact, endOfLife, unchecked, overrun, planned);
     }

@@ -133,6 +133,7 @@ final class Drafting {
                 d.hopKinds = path.hopKinds();
                 d.unplacedHops = path.unplaced();
                 d.unchecked = path.unchecked();
+                ready(d);
             }
             // judged from the release the cluster's resources are at: its document's, also when a simulation moved
             // it part-way along its path without changing them
@@ -164,6 +165,21 @@ final class Drafting {
             d.policy = u.windowPolicy();
             d.startTime = u.startTime();
         }
+    }
+
+    /**
+     * Readiness ({@link Readiness}): blocks the entry when the next hop crosses an API removal its
+     * documents need, marks a later hop that does, and notes deprecations and accepted findings.
+     */
+    private void ready(Draft d) {
+        Readiness.Verdict v = Readiness.judge(d.cluster, d.from, d.path, model.catalog, fleet.input().removals(),
+                fleet.input().live());
+        if (v.hops().isEmpty()) {
+            return;
+        }
+        v.hops().get(0).forEach(d::block);
+        d.hopBlocks = v.hops();
+        d.holds.addAll(v.notes());
     }
 
     /**

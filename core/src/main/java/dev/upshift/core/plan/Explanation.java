@@ -46,7 +46,8 @@ public record Explanation(String cluster, UpgradeState state, String summary, Li
      * @param code the reason code; for the closing step {@code OUTSIDE_WINDOW} when it says the
      *     reason of that code (the window opens later), else {@code WINDOW}, {@code READY},
      *     {@code UP_TO_DATE}, {@code IN_PROGRESS}, {@code SUCCEEDED} or {@code NEEDS_ACTION}; then
-     *     {@code HOP} for each later hop of a path of several, in its own window
+     *     {@code HOP} for each later hop of a path of several, in its own window, up to a later hop
+     *     readiness blocks, which gets a {@code REMOVED_API} step per reason and ends the steps
      * @param text the step in words
      * @param until when it lifts, if known
      */
@@ -164,6 +165,13 @@ public record Explanation(String cluster, UpgradeState state, String summary, Li
         for (int k = 1; k < e.hops().size(); k++) {
             PlannedHop h = e.hops().get(k);
             String hop = hopOf(e, k).trim();
+            List<Reason> blocks = h.reasons().stream().filter(r -> r.code().equals(ReasonCodes.REMOVED_API)).toList();
+            if (!blocks.isEmpty()) {
+                for (Reason r : blocks) {
+                    steps.add(new Step(r.code(), "then " + hop + " is blocked: " + r.message(), Optional.empty()));
+                }
+                return;
+            }
             if (h.window().isEmpty()) {
                 steps.add(new Step("HOP", "then " + hop + ", in a window of its own once hop " + k + " has succeeded",
                         Optional.empty()));

@@ -1,6 +1,7 @@
 package dev.upshift.core.plan;
 
 import dev.upshift.release.Version;
+import dev.upshift.spi.Reason;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +58,28 @@ final class Hops {
             from = to;
         }
         return out;
+    }
+
+    /**
+     * The hops with each later hop that readiness blocks carrying its reasons, and it and every hop
+     * after it without a window: none of them starts until the block lifts.
+     */
+    static List<PlannedHop> blocked(List<PlannedHop> hops, List<List<Reason>> blocks) {
+        int first = -1;
+        for (int k = 1; k < Math.min(hops.size(), blocks.size()) && first < 0; k++) {
+            first = blocks.get(k).isEmpty() ? -1 : k;
+        }
+        if (first < 0) {
+            return hops;
+        }
+        List<PlannedHop> out = new ArrayList<>(hops.subList(0, first));
+        for (int k = first; k < hops.size(); k++) {
+            PlannedHop h = hops.get(k);
+            List<Reason> reasons = k < blocks.size() ? blocks.get(k) : List.of();
+            out.add(new PlannedHop(h.from(), h.to(), h.kind(), Optional.empty(), Optional.empty(), Optional.empty(),
+                    reasons));
+        }
+        return List.copyOf(out);
     }
 
     private static PlanKind kind(Draft d, int hop) {

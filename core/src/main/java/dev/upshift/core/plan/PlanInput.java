@@ -6,6 +6,7 @@ import dev.upshift.common.problem.FieldLocator;
 import dev.upshift.common.problem.Problem;
 import dev.upshift.core.fleet.FleetContents;
 import dev.upshift.core.fleet.UnreadDocument;
+import dev.upshift.release.ApiRemovals;
 import dev.upshift.release.Release;
 import dev.upshift.release.ReleaseCatalog;
 import dev.upshift.release.Version;
@@ -48,11 +49,14 @@ import org.apiguardian.api.API;
  * @param unread the upgrades, schedules and releases the sources could not read ({@link #withUnread}):
  *     a cluster an unread upgrade may select is blocked ({@code UNREADABLE_UPGRADE}), one that names an
  *     unread schedule too ({@code INVALID_SCHEDULE}), and neither is reported as a missing reference
+ * @param removals the API removals readiness judges each hop by ({@link #withRemovals}); by default
+ *     {@link ApiRemovals#kubernetes()}
+ * @param live what live readiness checks saw on each cluster ({@link #withLive}); by default none
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
         List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems, FieldLocator fields,
-        List<UnreadDocument> unread) {
+        List<UnreadDocument> unread, ApiRemovals removals, LiveReadings live) {
 
     /** Validates and copies the parts. */
     public PlanInput {
@@ -64,6 +68,22 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
         problems = List.copyOf(problems);
         Objects.requireNonNull(fields, "fields");
         unread = List.copyOf(unread);
+        Objects.requireNonNull(removals, "removals");
+        Objects.requireNonNull(live, "live");
+    }
+
+    /** An input with no live readiness readings. */
+    public PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
+            List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems, FieldLocator fields,
+            List<UnreadDocument> unread, ApiRemovals removals) {
+        this(catalog, clusters, schedules, upgrades, history, problems, fields, unread, removals, LiveReadings.none());
+    }
+
+    /** An input judged by Kubernetes' own API removals alone. */
+    public PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, List<MaintenanceSchedule> schedules,
+            List<ClusterUpgrade> upgrades, List<HistoryEntry> history, List<Problem> problems, FieldLocator fields,
+            List<UnreadDocument> unread) {
+        this(catalog, clusters, schedules, upgrades, history, problems, fields, unread, ApiRemovals.kubernetes());
     }
 
     /** An input that knows of no unread documents. */
@@ -135,12 +155,13 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
      * @param history the journal, oldest first
      */
     public static PlanInput from(FleetContents fleet, List<HistoryEntry> history) {
-        return from(fleet, fleet, fleet, fleet, history).withFields(fleet.fields()).withUnread(fleet.unread());
+        return from(fleet, fleet, fleet, fleet, history).withFields(fleet.fields()).withUnread(fleet.unread())
+                .withRemovals(fleet.removals());
     }
 
     /** The same input with another history (what the simulator changes between steps). */
     public PlanInput withHistory(List<HistoryEntry> entries) {
-        return new PlanInput(catalog, clusters, schedules, upgrades, entries, problems, fields, unread);
+        return new PlanInput(catalog, clusters, schedules, upgrades, entries, problems, fields, unread, removals, live);
     }
 
     /**
@@ -148,12 +169,22 @@ public record PlanInput(ReleaseCatalog catalog, List<ManagedCluster> clusters, L
      * gives for a fleet folder.
      */
     public PlanInput withFields(FieldLocator locator) {
-        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, locator, unread);
+        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, locator, unread, removals, live);
     }
 
     /** The same input knowing which documents could not be read, such as {@link FleetContents#unread()} lists. */
     public PlanInput withUnread(List<UnreadDocument> documents) {
-        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, fields, documents);
+        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, fields, documents, removals, live);
+    }
+
+    /** The same input with what live readiness checks saw ({@link LiveReadings#gather}). */
+    public PlanInput withLive(LiveReadings readings) {
+        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, fields, unread, removals, readings);
+    }
+
+    /** The same input judged by another table of API removals, such as {@link FleetContents#removals()} gives. */
+    public PlanInput withRemovals(ApiRemovals table) {
+        return new PlanInput(catalog, clusters, schedules, upgrades, history, problems, fields, unread, table, live);
     }
 
     @Override

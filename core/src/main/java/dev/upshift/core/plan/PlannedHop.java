@@ -37,8 +37,9 @@ import org.apiguardian.api.API;
  * @param overrun how long a {@code startWithin} hop is expected to run past its window's end, when
  *     it does
  * @param reasons for a later hop, what puts its start later than the window that follows the hop
- *     before it: {@code EXCLUDED}, naming the exclusion and when it ends; always empty for the first
- *     hop, whose reasons are the entry's
+ *     before it: {@code EXCLUDED}, naming the exclusion and when it ends; or what blocks it:
+ *     {@code REMOVED_API} (readiness), and then the hop and every hop after it have no window;
+ *     always empty for the first hop, whose reasons are the entry's
  */
 @API(status = EXPERIMENTAL, since = "0.1")
 public record PlannedHop(Version from, Version to, PlanKind kind, Optional<Interval> window,

@@ -11,6 +11,7 @@ import dev.upshift.release.Version;
 import dev.upshift.schedule.AllowedIntervals;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.Reason;
 import dev.upshift.spi.Renderer;
 import dev.upshift.spi.Rendering;
 import java.time.Duration;
@@ -280,6 +281,34 @@ public final class PreparedFleet {
         Optional<Release> from = model.catalog.get(c.release());
         boolean repair = from.isPresent() && from.get().version().equals(target.get().version());
         return Optional.of(ClusterChange.compute(own, from, target.get(), renderer, repair));
+    }
+
+    /**
+     * What readiness says of a cluster going to a release along its path, exactly as the plan judges
+     * it (docs/planning.md, "Readiness"): a {@code REMOVED_API} reason for each API a hop's target no
+     * longer serves (its message names the hop), then the {@code DEPRECATED_API} and
+     * {@code REMOVED_API_ACCEPTED} notes. What {@code upshift diff --fleet} prints beside the change.
+     *
+     * @return the reasons, in the order of the hops; empty when the fleet has no such cluster, the
+     *     release is not newer than the cluster's, or there is no path to it
+     */
+    public List<Reason> readiness(String clusterId, Version to) {
+        Objects.requireNonNull(clusterId, "clusterId");
+        Objects.requireNonNull(to, "to");
+        Integer i = model.index.get(clusterId);
+        if (i == null) {
+            return List.of();
+        }
+        ManagedCluster c = model.clusters.get(i);
+        if (!to.isNewerThan(c.release()) || path(c.release(), to).noPath().isPresent()) {
+            return List.of();
+        }
+        Readiness.Verdict v = Readiness.judge(c, c.release(), path(c.release(), to).versions(), model.catalog,
+                input.removals(), input.live());
+        List<Reason> out = new ArrayList<>();
+        v.hops().forEach(out::addAll);
+        out.addAll(v.notes());
+        return out;
     }
 
     /**

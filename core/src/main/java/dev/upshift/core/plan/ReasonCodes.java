@@ -22,6 +22,20 @@ public final class ReasonCodes {
     public static final String FIELD_CONFLICT = "FIELD_CONFLICT";
     /** The upgrade would change a field a rule marks {@code mutable: false}; names document and field. */
     public static final String IMMUTABLE_FIELD = "IMMUTABLE_FIELD";
+    /**
+     * Readiness: a document of the cluster (its resources or the manifests of
+     * {@code spec.manifestsFrom}) uses an API that the hop's target no longer serves; names the hop,
+     * the documents with file and line, the API, the removing release, the replacement and whether
+     * the cluster already serves it. It blocks the first hop that crosses the removal: on the
+     * entry when that is the next hop, on that later {@link PlannedHop} otherwise. Lifts when the
+     * documents are migrated, or a person accepts it for that hop ({@code spec.readiness.accept}).
+     */
+    public static final String REMOVED_API = "REMOVED_API";
+    /**
+     * Live readiness: the {@code ReadinessCheck} could not look at the cluster (unreachable, no
+     * kubeconfig Secret); its next hop is not known to be ready. Lifts when a later check can look.
+     */
+    public static final String READINESS_UNKNOWN = "READINESS_UNKNOWN";
     /** The cluster's resources cannot be merged at all (a list whose items cannot be matched by key, ...). */
     public static final String INVALID_RESOURCES = "INVALID_RESOURCES";
     /** The configured {@code Renderer} answered that the cluster cannot be rendered at the target; its reason follows. */
@@ -130,11 +144,20 @@ public final class ReasonCodes {
      */
     public static final String DRIFTED = "DRIFTED";
 
+    // readiness notes: they block nothing
+
+    /** A document uses an API the path's last target deprecates but still serves: a warning. */
+    public static final String DEPRECATED_API = "DEPRECATED_API";
+    /** A {@code REMOVED_API} finding a person accepted for this hop; names who, why and where it is written. */
+    public static final String REMOVED_API_ACCEPTED = "REMOVED_API_ACCEPTED";
+
     /** Every code above, in this order. */
-    public static final List<String> ALL = List.of(NO_PATH, FIELD_CONFLICT, IMMUTABLE_FIELD, INVALID_RESOURCES,
+    public static final List<String> ALL = List.of(NO_PATH, FIELD_CONFLICT, IMMUTABLE_FIELD, REMOVED_API, READINESS_UNKNOWN,
+            INVALID_RESOURCES,
             RENDERING_REJECTED, RENDERER_FAILED,
             UNREADABLE_UPGRADE, UNREADABLE_CLUSTER, CONFLICTING_UPGRADES, STAGE_HALTED, NO_WINDOW, TARGET_UNRESOLVED, UNKNOWN_RELEASE,
             UNKNOWN_SCHEDULE, INVALID_SCHEDULE,
             STAGE_OVERLAP, UNSTAGED, STRATEGY_DECLINED, CANCELLED, SKIPPED, PAUSED, AWAITING_APPROVAL, WAITING_STAGE,
-            SOAKING, MAX_CONCURRENT, JOINED_LATE, FROZEN, WAITING_START_TIME, WAITING_STAGE_START, EXCLUDED, OUTSIDE_WINDOW, UPGRADE_FAILED, DRIFTED);
+            SOAKING, MAX_CONCURRENT, JOINED_LATE, FROZEN, WAITING_START_TIME, WAITING_STAGE_START, EXCLUDED, OUTSIDE_WINDOW, UPGRADE_FAILED, DRIFTED,
+            DEPRECATED_API, REMOVED_API_ACCEPTED);
 }

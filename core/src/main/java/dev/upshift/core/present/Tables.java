@@ -6,6 +6,7 @@ import dev.upshift.common.value.Durations;
 import dev.upshift.core.plan.Plan;
 import dev.upshift.core.plan.PlanEntry;
 import dev.upshift.core.plan.PlannedHop;
+import dev.upshift.core.plan.ReasonCodes;
 import dev.upshift.core.simulate.Forecast;
 import dev.upshift.core.simulate.SimulatedCluster;
 import dev.upshift.core.simulate.SimulatedUpgrade;
@@ -14,6 +15,7 @@ import dev.upshift.schedule.Interval;
 import dev.upshift.spi.Reason;
 import dev.upshift.spi.UpgradeState;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -77,10 +79,16 @@ final class Tables {
                     .append("</td><td class=\"nw\">").append(e.window().map(Tables::window).orElse("<span class=\"faint\">—</span>"))
                     .append(e.overrun().map(d -> "<br><span class=\"muted\">" + esc(overrun(d)) + "</span>").orElse(""))
                     .append(laterHops(e)).append("</td><td>");
-            if (e.reasons().isEmpty()) {
+            List<Reason> hopBlocks = new ArrayList<>();
+            for (int k = 1; k < e.hops().size(); k++) {
+                int hop = k + 1;
+                e.hops().get(k).reasons().stream().filter(r -> r.code().equals(ReasonCodes.REMOVED_API))
+                        .map(r -> Reason.of(r.code(), "hop " + hop + ": " + r.message())).forEach(hopBlocks::add);
+            }
+            if (e.reasons().isEmpty() && hopBlocks.isEmpty()) {
                 out.append("<span class=\"faint\">—</span>");
             }
-            for (Reason r : e.reasons()) {
+            for (Reason r : concat(e.reasons(), hopBlocks)) {
                 out.append("<span class=\"reason\"><span class=\"code\">").append(esc(r.code())).append("</span>")
                         .append(esc(r.message()));
                 r.until().ifPresent(u -> out.append(" <span class=\"muted\">(until ").append(esc(Html.time(u)))
@@ -110,10 +118,21 @@ final class Tables {
         for (int k = 1; k < e.hops().size(); k++) {
             PlannedHop h = e.hops().get(k);
             s.append("<br><span class=\"muted\">hop ").append(k + 1).append(": ")
-                    .append(h.window().map(Tables::window).orElse("after hop " + k))
+                    .append(h.window().map(Tables::window).orElse(h.reasons().stream()
+                            .anyMatch(r -> r.code().equals(ReasonCodes.REMOVED_API)) ? "blocked (REMOVED_API)"
+                                    : "after hop " + k))
                     .append(h.overrun().map(d -> ", " + esc(overrun(d))).orElse("")).append("</span>");
         }
         return s.toString();
+    }
+
+    private static List<Reason> concat(List<Reason> a, List<Reason> b) {
+        if (b.isEmpty()) {
+            return a;
+        }
+        List<Reason> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /** {@code runs 2h past the window}: a {@code startWithin} upgrade that is expected to outlast its window. */

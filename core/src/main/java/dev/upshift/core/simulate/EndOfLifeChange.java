@@ -139,7 +139,7 @@ public sealed interface EndOfLifeChange
                 }
             }
             return new PlanInput(input.catalog(), input.clusters(), schedules, input.upgrades(), input.history(),
-                    input.problems(), input.fields(), input.unread());
+                    input.problems(), input.fields(), input.unread(), input.removals(), input.live());
         }
     }
 
@@ -194,6 +194,6 @@ public sealed interface EndOfLifeChange
             }
         }
         return new PlanInput(input.catalog(), input.clusters(), input.schedules(), upgrades, input.history(),
-                input.problems(), input.fields(), input.unread());
+                input.problems(), input.fields(), input.unread(), input.removals(), input.live());
     }
 }

@@ -103,6 +103,7 @@ public final class FleetValidator {
         List<SourceDocument> upshift = documents.stream().filter(d -> !isOtherApiGroup(d)).toList();
         DocumentKinds.Values values = kinds.readAll(upshift, problems);
         References.check(kinds, values, upshift, problems);
+        ReadinessFindings.check(kinds, values, problems);
         SortedMap<String, Integer> perKind = new TreeMap<>();
         for (SourceDocument d : upshift) {
             if (kinds.get(d.kind()).isPresent()) {

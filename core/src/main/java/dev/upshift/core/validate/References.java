@@ -53,7 +53,7 @@ final class References {
         problems.addAll(refs.check(clusters, FleetSelection.of(clusters, upgrades, catalog)));
     }
 
-    private static <T> List<T> of(DocumentKinds kinds, DocumentKinds.Values values, String name, Class<T> type) {
+    static <T> List<T> of(DocumentKinds kinds, DocumentKinds.Values values, String name, Class<T> type) {
         DocumentKind<?> kind = kinds.get(name).orElse(null);
         if (kind == null) {
             return List.of();

@@ -117,7 +117,8 @@ class FleetValidatorTest {
         assertThat(report.documentsPerKind()).containsExactly(Map.entry("Release", 1));
         assertThat(lines(report)).as("an Upshift apiVersion with a kind Upshift does not know is still an error")
                 .containsExactly(dir.resolve("k.yaml") + ":2:7: kind: unknown kind 'KubeadmControlPlane'; expected one of:"
-                        + " AvailabilityProfile, ClusterUpgrade, FieldRules, MaintenanceSchedule, ManagedCluster, Release");
+                        + " ApiRemovals, AvailabilityProfile, ClusterUpgrade, FieldRules, MaintenanceSchedule, ManagedCluster,"
+                        + " Release");
     }
 
     @Test
@@ -153,7 +154,8 @@ class FleetValidatorTest {
         DocumentKind<String> widget = DocumentKind.of("Widget", (d, problems) -> Optional.of(d.name()));
         assertThat(lines(FleetValidator.create().validate(FleetFiles.load(dir))))
                 .containsExactly(dir.resolve("w.yaml") + ":2:7: kind: unknown kind 'Widget'; expected one of:"
-                        + " AvailabilityProfile, ClusterUpgrade, FieldRules, MaintenanceSchedule, ManagedCluster, Release");
+                        + " ApiRemovals, AvailabilityProfile, ClusterUpgrade, FieldRules, MaintenanceSchedule, ManagedCluster,"
+                        + " Release");
         ValidationReport report = FleetValidator.create().with(widget).validate(FleetFiles.load(dir));
         assertThat(report.problems()).isEmpty();
         assertThat(report.documentsPerKind()).containsExactly(Map.entry("Widget", 1));

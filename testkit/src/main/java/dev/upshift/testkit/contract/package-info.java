@@ -17,6 +17,7 @@
  *   <tr><td>{@code UpgradeStrategy}</td><td>{@link dev.upshift.testkit.contract.UpgradeStrategyContract}</td></tr>
  *   <tr><td>{@code EventSink}</td><td>{@link dev.upshift.testkit.contract.EventSinkContract}</td></tr>
  *   <tr><td>{@code Renderer}</td><td>{@link dev.upshift.testkit.contract.RendererContract}</td></tr>
+ *   <tr><td>{@code ReadinessCheck}</td><td>{@link dev.upshift.testkit.contract.ReadinessCheckContract}</td></tr>
  *   <tr><td>{@code ClusterInventory}, {@code ReleaseSource}, {@code ScheduleSource},
  *       {@code UpgradeSource}</td><td>{@link dev.upshift.testkit.contract.ClusterInventoryContract},
  *       {@link dev.upshift.testkit.contract.ReleaseSourceContract},

@@ -2,10 +2,13 @@ package dev.upshift.testkit.contract;
 
 import dev.upshift.common.problem.Problem;
 import dev.upshift.common.problem.SourceLocation;
+import dev.upshift.release.Version;
 import dev.upshift.spi.ClusterInventory;
 import dev.upshift.spi.EventSink;
 import dev.upshift.spi.HookResult;
 import dev.upshift.spi.ManagedCluster;
+import dev.upshift.spi.ReadinessCheck;
+import dev.upshift.spi.ReadinessFinding;
 import dev.upshift.spi.ReleaseSource;
 import dev.upshift.spi.Renderer;
 import dev.upshift.spi.ScheduleSource;
@@ -19,11 +22,13 @@ import dev.upshift.spi.UpgradeStrategy;
 import dev.upshift.testkit.fake.FakeEvents;
 import dev.upshift.testkit.fake.FakeHook;
 import dev.upshift.testkit.fake.FakePartHook;
+import dev.upshift.testkit.fake.FakeReadinessCheck;
 import dev.upshift.testkit.fake.FakeRenderer;
 import dev.upshift.testkit.fake.FakeSources;
 import dev.upshift.testkit.fake.FakeStrategy;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Nested;
 
 /** The testkit's other fakes hold to the contracts of their interfaces, every capability included. */
@@ -153,6 +158,32 @@ class FakesContractTest {
         @Override
         protected void arrangeRejection(ManagedCluster cluster) {
             renderer.reject(cluster.id(), "the admission webhook refuses replicas: 3");
+        }
+    }
+
+    @Nested
+    class Readiness extends ReadinessCheckContract {
+        private final FakeReadinessCheck check = new FakeReadinessCheck();
+
+        @Override
+        protected Capabilities<Capability> capabilities() {
+            return Capabilities.all(Capability.class);
+        }
+
+        @Override
+        protected ReadinessCheck newCheck() {
+            return check;
+        }
+
+        @Override
+        protected void arrangeUsage(ManagedCluster cluster) {
+            check.sees(cluster.id(), new ReadinessFinding("batch/v1beta1", "cronjobs",
+                    Optional.of(Version.parse("1.25")), Optional.empty(), "the fake"));
+        }
+
+        @Override
+        protected void arrangeUnreachable(ManagedCluster cluster) {
+            check.faults().throwAlways();
         }
     }
 

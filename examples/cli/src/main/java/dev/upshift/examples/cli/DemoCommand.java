@@ -50,6 +50,7 @@ final class DemoCommand implements Callable<Integer> {
     static final double FAILURE_RATE = 0.1;
     /** Where the demo fleet's files are in the repository, for the commands the demo suggests. */
     private static final String FILES = "examples/fleet";
+    private static final String READINESS = "examples/readiness";
 
     @Spec
     CommandSpec spec;
@@ -76,6 +77,20 @@ final class DemoCommand implements Callable<Integer> {
         Path report = html != null ? html : folder.resolve("report.html");
         return run(DemoFleet.root(), now != null ? now : DEMO_NOW, folder, report, spec.commandLine().getOut(),
                 spec.commandLine().getErr());
+    }
+
+    /**
+     * Readiness on the small fleet of examples/readiness: the cluster two hops from its target whose
+     * second hop crosses Kubernetes 1.25, which no longer serves its CronJob's API.
+     */
+    private static void readiness(Path fleet, Instant at, PrintWriter out) {
+        Plan plan = Planner.standard().plan(Fleets.read(fleet), at);
+        plan.entries().stream().filter(e -> e.hops().size() > 1 && !PlanTable.reason(e).equals("-")).findFirst()
+                .ifPresent(e -> {
+                    out.println();
+                    out.println("Which hop would break " + e.cluster() + "? (readiness, on a copy of " + READINESS + ")");
+                    plan.explain(e.cluster()).orElseThrow().lines().forEach(out::println);
+                });
     }
 
     /** The demo on a fleet folder at an instant (the embedded fleet unless a test gives another). */
@@ -111,6 +126,9 @@ final class DemoCommand implements Callable<Integer> {
             out.println("Why does " + e.cluster() + " wait until " + e.window().orElseThrow().start() + "?");
             plan.explain(e.cluster()).orElseThrow().lines().forEach(out::println);
         });
+        // the readiness fleet goes with the embedded demo fleet only, not with a fleet a test hands in
+        Optional<Path> readiness = fleet.equals(DemoFleet.root()) ? DemoFleet.readiness() : Optional.empty();
+        readiness.ifPresent(r -> readiness(r, at, out));
         PreparedFleet prepared = Planner.standard().prepare(input);
         Simulation sim = Simulator.run(prepared,
                 SimulationSettings.between(at, at.plus(Duration.ofDays(7L * WEEKS))).withFailureRate(FAILURE_RATE));
@@ -131,6 +149,8 @@ final class DemoCommand implements Callable<Integer> {
                 + "   # the repair of its drift"));
         reviewable(plan).ifPresent(e -> out.println("  ./upshift diff --fleet " + FILES + " --cluster " + e.cluster()
                 + " --to " + e.to().map(Version::toString).orElseThrow()));
+        readiness.ifPresent(r -> out.println("  ./upshift explain --fleet " + READINESS
+                + " --cluster store-prod-1" + instant + "   # readiness: the hop that crosses Kubernetes 1.25"));
         out.println("  ./upshift history --fleet " + copy.toAbsolutePath());
         out.println("  ./upshift run --fleet " + copy.toAbsolutePath() + " --virtual-clock --from " + at.plus(DemoTimeLapse.SPAN)
                 + " --until " + at.plus(Duration.ofDays(7L * WEEKS)) + " --probe simulated --failure-rate " + FAILURE_RATE);

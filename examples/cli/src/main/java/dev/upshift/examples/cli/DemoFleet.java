@@ -11,6 +11,7 @@ import java.nio.file.FileSystems;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 
 /** The demo fleet packaged in the CLI (a copy of examples/fleet), as a readable folder. */
 final class DemoFleet {
@@ -23,7 +24,17 @@ final class DemoFleet {
     private DemoFleet() {}
 
     static Path root() {
-        URL url = DemoFleet.class.getResource("/demo-fleet/releases");
+        return embedded("demo-fleet", "releases");
+    }
+
+    /** The readiness fleet packaged in the CLI (a copy of examples/readiness); empty in a build without it. */
+    static Optional<Path> readiness() {
+        return DemoFleet.class.getResource("/demo-readiness/releases.yaml") == null ? Optional.empty()
+                : Optional.of(embedded("demo-readiness", "releases.yaml"));
+    }
+
+    private static Path embedded(String folder, String inside) {
+        URL url = DemoFleet.class.getResource("/" + folder + "/" + inside);
         if (url == null) {
             throw new IllegalStateException("the demo fleet is missing from this build of the CLI");
         }
@@ -36,7 +47,7 @@ final class DemoFleet {
                 } catch (FileSystemAlreadyExistsException e) {
                     fs = FileSystems.getFileSystem(uri);
                 }
-                return fs.getPath("/demo-fleet");
+                return fs.getPath("/" + folder);
             }
             return Path.of(uri).getParent();
         } catch (URISyntaxException e) {

@@ -271,6 +271,8 @@ final class DiffCommand implements Callable<Integer> {
         PreparedFleet prepared = main.planner().prepare(input);
         inFlight(prepared, found.get()).ifPresent(note -> err.println("upshift: note: " + note));
         hops(prepared, found.get().release(), goesTo).ifPresent(note -> err.println("upshift: note: " + note));
+        // readiness, as the plan judges it: the APIs a hop's Kubernetes no longer serves, and deprecations
+        prepared.readiness(cluster, goesTo).forEach(r -> err.println("upshift: " + r.code() + ": " + r.message()));
         ClusterChange change = prepared.change(cluster, goesTo).orElseThrow();
         if (change.merge().isEmpty()) {
             change.blockers().forEach(r -> err.println("upshift: " + r.message()));

@@ -195,8 +195,20 @@ final class PlanTable {
         return (sameYear ? THIS_YEAR : OTHER_YEAR).format(start);
     }
 
-    /** The first reason's code (the one to lift first), or {@code -}; {@code explain} has every reason whole. */
+    /**
+     * The first reason's code (the one to lift first); else the first reason of a later hop, with
+     * its hop ({@code REMOVED_API@2}: readiness blocks hop 2); else {@code -}. {@code explain} has
+     * every reason whole.
+     */
     static String reason(PlanEntry e) {
-        return e.reasons().isEmpty() ? "-" : e.reasons().get(0).code();
+        if (!e.reasons().isEmpty()) {
+            return e.reasons().get(0).code();
+        }
+        for (int k = 1; k < e.hops().size(); k++) {
+            if (!e.hops().get(k).reasons().isEmpty() && e.hops().get(k).window().isEmpty()) {
+                return e.hops().get(k).reasons().get(0).code() + "@" + (k + 1);
+            }
+        }
+        return "-";
     }
 }

@@ -59,6 +59,28 @@ class ApplyCommandTest {
     }
 
     @Test
+    @DisplayName("a hop whose Kubernetes no longer serves an API the cluster's manifests use is refused, REMOVED_API")
+    void refusesARemovedApi() throws IOException {
+        Path source = Path.of("..").toAbsolutePath().normalize().resolve("readiness");
+        Path fleet = dir.resolve("readiness");
+        try (java.util.stream.Stream<Path> files = Files.walk(source)) {
+            for (Path f : files.toList()) {
+                Path to = fleet.resolve(source.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+        String before = Files.readString(fleet.resolve("clusters/store-prod-2.yaml"), StandardCharsets.UTF_8);
+        Cli r = Cli.run("apply", "--fleet", fleet.toString(), "--cluster", "store-prod-2", "--now", TestFleet.NOW);
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(1);
+        assertThat(r.out()).contains("REMOVED_API", "batch/v1beta1 CronJob", "spec.readiness.accept");
+        assertThat(Files.readString(fleet.resolve("clusters/store-prod-2.yaml"), StandardCharsets.UTF_8)).isEqualTo(before);
+    }
+
+    @Test
     @DisplayName("a cluster at the release asked for has nothing to do; an unknown one gets a hint")
     void nothingToDo() {
         Path fleet = fleet();
