@@ -72,11 +72,13 @@ public final class Engine {
 
     private final Ports ports;
     private final Memory memory;
+    private final List<EngineObserver> observers;
 
     private Engine(Builder b) {
         this.ports = new Ports(b.fleet, b.history, b.publisher, b.probe, b.hooks, b.strategies, b.events, b.epoch,
                 b.crashPoints);
         this.memory = new Memory(b.session);
+        this.observers = List.copyOf(b.observers);
     }
 
     /** Starts an engine's configuration. */
@@ -112,6 +114,7 @@ public final class Engine {
 
     private Reconciliation reconcile(Instant now, boolean starts) {
         Objects.requireNonNull(now, "now");
+        observers.forEach(o -> Observing.tell(() -> o.reconciling(now)));
         List<HistoryEntry> recorded = new ArrayList<>();
         List<PlanEntry> started = new ArrayList<>();
         List<Fault> faults = new ArrayList<>();
@@ -136,7 +139,9 @@ public final class Engine {
                 break;
             }
         }
-        return new Reconciliation(now, recorded, dedupe(faults), view.map(PassView::plan), wake, started);
+        Reconciliation done = new Reconciliation(now, recorded, dedupe(faults), view.map(PassView::plan), wake, started);
+        observers.forEach(o -> Observing.tell(() -> o.reconciled(done)));
+        return done;
     }
 
     /** What a pass at {@code now} would see: for tests of one step on its own. */
@@ -236,6 +241,7 @@ public final class Engine {
         private long epoch;
         private CrashPoints crashPoints = CrashPoints.none();
         private PlanSession session;
+        private final List<EngineObserver> observers = new ArrayList<>();
 
         private Builder() {}
 
@@ -311,6 +317,12 @@ public final class Engine {
          */
         public Builder planSession(PlanSession planned) {
             this.session = Objects.requireNonNull(planned, "planned");
+            return this;
+        }
+
+        /** Adds an observer, told of each reconcile after those added before it (metrics, events sent out). */
+        public Builder addObserver(EngineObserver observer) {
+            observers.add(Objects.requireNonNull(observer, "observer"));
             return this;
         }
 
