@@ -7,6 +7,7 @@ import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.core.engine.CrashPoint;
 import dev.upshift.core.engine.CrashPoints;
 import dev.upshift.core.engine.Engine;
+import dev.upshift.core.engine.EngineObserver;
 import dev.upshift.core.file.FileStatusProbe;
 import dev.upshift.core.journal.EventLog;
 import dev.upshift.core.journal.JsonLinesJournal;
@@ -86,10 +87,17 @@ final class EngineSetup implements AutoCloseable {
     static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
             boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
             Optional<Supplier<Git>> git) {
+        return open(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database, git, List.of());
+    }
+
+    /** With {@code observers} told of every reconcile (the metrics of {@code --metrics-port}). */
+    static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
+            boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
+            Optional<Supplier<Git>> git, List<EngineObserver> observers) {
         Opening opening = new Opening(git);
         try {
             return build(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database,
-                    opening);
+                    opening, observers);
         } catch (RuntimeException e) {
             database.ifPresent(PostgresHistoryStore::close);
             opening.opened().ifPresent(g -> g.checkout().close());
@@ -118,11 +126,12 @@ final class EngineSetup implements AutoCloseable {
 
     private static EngineSetup build(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed,
             double failureRate, boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
-            Opening git) {
+            Opening git, List<EngineObserver> observers) {
         if (dryRun || database.isPresent()) {
             git.open(fleet); // no journal's lock to take first
         }
         Upshift.Builder b = Upshift.builder().callDeadline(CALL_DEADLINE).crashPoints(crashPoints(System.getenv(CRASH_AT)));
+        observers.forEach(b::addObserver);
         fleet(b, fleet, planner, dryRun, git);
         history(b, state, dryRun, startedBy, database);
         String probeText = probe(b, simulatedProbe, seed, failureRate, git.given());

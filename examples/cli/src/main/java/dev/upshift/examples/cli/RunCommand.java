@@ -1,5 +1,6 @@
 package dev.upshift.examples.cli;
 
+import dev.upshift.core.engine.EngineObserver;
 import dev.upshift.core.engine.Fault;
 import dev.upshift.core.engine.Reconciliation;
 import dev.upshift.core.plan.JournalIndex;
@@ -101,6 +102,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     HistoryDatabase database;
 
+    @Mixin
+    MetricsOptions metrics;
+
     @Override
     public Integer call() {
         check();
@@ -111,9 +115,14 @@ final class RunCommand implements Callable<Integer> {
         if (!git.given()) {
             Fleets.requireFolder(fleet);
         }
-        try (EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(), probe == Probe.simulated, seed,
-                failureRate, dryRun, "upshift run", database.openIfGiven(spec.commandLine()),
-                git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty())) {
+        Optional<MetricsOptions.Served> served = metrics.start(spec.commandLine());
+        try (MetricsOptions.Served shown = served.orElse(null); EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(),
+                probe == Probe.simulated, seed, failureRate, dryRun, "upshift run", database.openIfGiven(spec.commandLine()),
+                git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty(),
+                served.map(m -> List.<EngineObserver>of(m.metrics())).orElse(List.of()))) {
+            if (shown != null) {
+                out.println("metrics: " + shown.endpoint().url());
+            }
             setup.notices().forEach(n -> err.println("upshift: note: " + n));
             setup.git().ifPresent(r -> out.println("git: " + GitRepository.readAt(r.checkout()) + "; " + r.publisher()));
             setup.git().ifPresent(r -> out.println("state: " + GitRepository.stateText(folder, state != null)));
@@ -167,6 +176,7 @@ final class RunCommand implements Callable<Integer> {
     private void check() {
         CommandLine cl = spec.commandLine();
         git.check(cl, fleet);
+        metrics.check(cl);
         if (virtualClock && from != null && until != null && !until.isAfter(from)) {
             throw new CommandLine.ParameterException(cl, "--until " + until + " must be after --from " + from);
         }
