@@ -6,6 +6,10 @@ module dev.upshift.observe {
     requires transitive dev.upshift.core;
     requires transitive micrometer.core;
     requires transitive micrometer.registry.prometheus;
+    requires io.cloudevents.api;
+    requires io.cloudevents.core;
+    requires io.cloudevents.formats.jackson;
+    requires com.fasterxml.jackson.databind;
     requires jdk.httpserver;
     requires java.net.http;
 
