@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.spi.HistoryEntry;
+import dev.upshift.testing.FlakyReceiver;
 import dev.upshift.testkit.TestWorld;
 import dev.upshift.testkit.fake.FakeProbe;
 import java.nio.file.Path;

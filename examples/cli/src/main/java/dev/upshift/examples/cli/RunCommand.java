@@ -6,6 +6,7 @@ import dev.upshift.core.engine.Reconciliation;
 import dev.upshift.core.plan.JournalIndex;
 import dev.upshift.core.plan.StageRun;
 import dev.upshift.core.simulate.TimeLapse;
+import dev.upshift.observe.EventsOut;
 import dev.upshift.spi.HistoryEntry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -105,6 +106,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     MetricsOptions metrics;
 
+    @Mixin
+    WebhookOptions webhooks;
+
     @Override
     public Integer call() {
         check();
@@ -115,13 +119,23 @@ final class RunCommand implements Callable<Integer> {
         if (!git.given()) {
             Fleets.requireFolder(fleet);
         }
+        Optional<EventsOut> sending = webhooks.build(folder);
+        List<EngineObserver> observers = new ArrayList<>();
         Optional<MetricsOptions.Served> served = metrics.start(spec.commandLine());
-        try (MetricsOptions.Served shown = served.orElse(null); EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(),
-                probe == Probe.simulated, seed, failureRate, dryRun, "upshift run", database.openIfGiven(spec.commandLine()),
-                git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty(),
-                served.map(m -> List.<EngineObserver>of(m.metrics())).orElse(List.of()))) {
+        served.ifPresent(m -> observers.add(m.metrics()));
+        sending.ifPresent(observers::add);
+        try (MetricsOptions.Served shown = served.orElse(null); EngineSetup setup = EngineSetup.open(fleet, folder,
+                main.planner(), probe == Probe.simulated, seed, failureRate, dryRun, "upshift run",
+                database.openIfGiven(spec.commandLine()),
+                git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty(), observers);
+                EventsOut sent = sending.orElse(null)) {
             if (shown != null) {
                 out.println("metrics: " + shown.endpoint().url());
+            }
+            if (sent != null) {
+                sent.start(setup.history);
+                out.println(sent);
+                sent.notices().forEach(n -> err.println("upshift: note: " + n));
             }
             setup.notices().forEach(n -> err.println("upshift: note: " + n));
             setup.git().ifPresent(r -> out.println("git: " + GitRepository.readAt(r.checkout()) + "; " + r.publisher()));
@@ -177,6 +191,7 @@ final class RunCommand implements Callable<Integer> {
         CommandLine cl = spec.commandLine();
         git.check(cl, fleet);
         metrics.check(cl);
+        webhooks.check(cl, dryRun);
         if (virtualClock && from != null && until != null && !until.isAfter(from)) {
             throw new CommandLine.ParameterException(cl, "--until " + until + " must be after --from " + from);
         }

@@ -1,4 +1,4 @@
-package dev.upshift.observe;
+package dev.upshift.testing;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
@@ -22,9 +22,11 @@ import java.util.concurrent.TimeUnit;
  * A webhook receiver on loopback that misbehaves at random, from a seed: it answers 500, answers
  * only after the sender gave up (having kept the event: the sender's retry is a duplicate), or
  * drops the connection without an answer; otherwise it keeps the event and answers 204. It keeps
- * every body it received, by the event's id. {@link #close()} stops it and its threads.
+ * every body it received, by the event's id ({@code id} of its JSON: a CloudEvent's). For the tests of
+ * events sent out (upshift-observe's EventsOut, {@code upshift run --webhook}). {@link #close()} stops
+ * it and its threads.
  */
-final class FlakyReceiver implements AutoCloseable {
+public final class FlakyReceiver implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpServer server;
@@ -50,16 +52,16 @@ final class FlakyReceiver implements AutoCloseable {
     }
 
     /** Misbehaves in {@code flakiness} of requests, a third each way; a late answer comes after {@code late}. */
-    static FlakyReceiver start(long seed, double flakiness, Duration late) throws IOException {
+    public static FlakyReceiver start(long seed, double flakiness, Duration late) throws IOException {
         return new FlakyReceiver(seed, flakiness, late);
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + "/events";
     }
 
     /** From now on, answers 500 to everything (or stops doing so). */
-    void refuseAll(boolean refuse) {
+    public void refuseAll(boolean refuse) {
         this.refuseAll = refuse;
     }
 
@@ -84,8 +86,7 @@ final class FlakyReceiver implements AutoCloseable {
             synchronized (this) {
                 dropped++;
             }
-            exchange.getHttpContext().getServer(); // nothing answered: the connection is closed under the sender
-            exchange.getResponseBody().close();
+            exchange.getResponseBody().close(); // nothing answered: the connection is closed under the sender
             return;
         }
         keep(body);
@@ -111,21 +112,21 @@ final class FlakyReceiver implements AutoCloseable {
         }
     }
 
-    synchronized Map<String, List<String>> received() {
+    public synchronized Map<String, List<String>> received() {
         Map<String, List<String>> copy = new LinkedHashMap<>();
         received.forEach((k, v) -> copy.put(k, List.copyOf(v)));
         return copy;
     }
 
-    synchronized int refused() {
+    public synchronized int refused() {
         return refused;
     }
 
-    synchronized int dropped() {
+    public synchronized int dropped() {
         return dropped;
     }
 
-    synchronized int answeredLate() {
+    public synchronized int answeredLate() {
         return answeredLate;
     }
 
