@@ -29,6 +29,7 @@ final class PlanGauges {
     private final MultiGauge stageClusters;
     private final MultiGauge stageProgress;
     private final MultiGauge gatesWaiting;
+    private final MultiGauge stageBlocked;
     private final MultiGauge gateWaitingSeconds;
     private final MultiGauge pastEndOfLife;
     private final MultiGauge clusterState;
@@ -46,6 +47,9 @@ final class PlanGauges {
                 .register(registry);
         this.gatesWaiting = MultiGauge.builder(PREFIX + "gate.waiting.clusters")
                 .description("Clusters waiting, by upgrade, stage and what they wait for (the reason code)")
+                .register(registry);
+        this.stageBlocked = MultiGauge.builder(PREFIX + "stage.blocked.clusters")
+                .description("Clusters blocked, by upgrade, stage and reason (STAGE_HALTED: the stage is halted)")
                 .register(registry);
         this.gateWaitingSeconds = MultiGauge.builder(PREFIX + "gate.waiting").baseUnit("seconds")
                 .description("How long the longest waiting cluster has waited at a gate, in the engine's time")
@@ -66,6 +70,7 @@ final class PlanGauges {
         Map<Tags, Integer> byStage = new LinkedHashMap<>();
         Map<Tags, int[]> progress = new LinkedHashMap<>();
         Map<Tags, Integer> waiting = new LinkedHashMap<>();
+        Map<Tags, Integer> blocked = new LinkedHashMap<>();
         Map<Tags, Duration> longest = new LinkedHashMap<>();
         Map<Tags, Integer> eol = new LinkedHashMap<>();
         List<MultiGauge.Row<?>> perCluster = new ArrayList<>();
@@ -92,6 +97,9 @@ final class PlanGauges {
                 stillWaiting.put(key, since);
                 longest.merge(gate, Duration.between(since, now), (a, b) -> a.compareTo(b) >= 0 ? a : b);
             }
+            if (e.state() == UpgradeState.BLOCKED && e.upgrade().isPresent()) {
+                blocked.merge(Tags.of("upgrade", upgrade, "stage", stage, "reason", reason), 1, Integer::sum);
+            }
             e.endOfLife().ifPresent(d -> eol.merge(Tags.of("release", e.from().toString()), 1, Integer::sum));
             if (clusterSeries) {
                 perCluster.add(MultiGauge.Row.of(Tags.of("cluster", e.cluster(), "state", state), 1));
@@ -105,6 +113,7 @@ final class PlanGauges {
         progress.forEach((t, p) -> ratios.add(MultiGauge.Row.of(t, (double) p[0] / p[1])));
         stageProgress.register(ratios, true);
         gatesWaiting.register(rows(waiting), true);
+        stageBlocked.register(rows(blocked), true);
         List<MultiGauge.Row<?>> seconds = new ArrayList<>();
         longest.forEach((t, d) -> seconds.add(MultiGauge.Row.of(t, d.toMillis() / 1000.0)));
         gateWaitingSeconds.register(seconds, true);

@@ -161,6 +161,19 @@ public final class TestPrometheus implements AutoCloseable {
     }
 
     /**
+     * Asserts that Prometheus takes {@code promql} as a query (it parses, its functions exist); what
+     * it answers does not matter.
+     */
+    public void assertValid(String promql) throws IOException, InterruptedException {
+        URI uri = URI.create(base() + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        if (r.statusCode() != 200) {
+            throw new AssertionError("Prometheus refused the query " + promql + ": " + r.body());
+        }
+    }
+
+    /**
      * Asks {@code promql} until it answers {@code expected} or {@code limit} passes (scrapes come
      * every second), and returns the last answer: the caller asserts it.
      */
