@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 class UpshiftEventsTest {
     static final HistoryEntry FAILED = new HistoryEntry(Instant.parse("2026-12-14T11:00:00Z"), "prod-eu-1",
-            "prod-eu-1/19.3.1-20.1.0/1", Version.parse("19.3.1"), Version.parse("20.1.0"), Optional.of("fleet-to-20.1"),
+            "prod-eu-1:19.3.1..20.1.0#1", Version.parse("19.3.1"), Version.parse("20.1.0"), Optional.of("fleet-to-20.1"),
             UpgradeState.FAILED, "", List.of(Reason.of("UPGRADE_FAILED", "node cp-2 did not drain in 15m")),
             HistoryEntry.Step.FAILED, HistoryEntry.Hop.only(Version.parse("20.1.0")), 1, List.of(), 0);
 
@@ -31,7 +31,8 @@ class UpshiftEventsTest {
         byte[] json = events.json(FAILED);
         JsonNode tree = new ObjectMapper().readTree(new String(json, StandardCharsets.UTF_8));
         assertThat(tree.path("specversion").asText()).isEqualTo("1.0");
-        assertThat(tree.path("id").asText()).isEqualTo(UpshiftEvents.id(FAILED)).hasSize(32);
+        // the digest as Python's hashlib makes it (docs/observability.md shows this event)
+        assertThat(tree.path("id").asText()).isEqualTo(UpshiftEvents.id(FAILED)).isEqualTo("162adb386842a0709a9b81d0e257027b");
         assertThat(tree.path("type").asText()).isEqualTo("dev.upshift.hop.failed");
         assertThat(tree.path("source").asText()).isEqualTo("urn:upshift:fleet:prod");
         assertThat(tree.path("subject").asText()).isEqualTo("prod-eu-1");
