@@ -66,64 +66,83 @@ final class PlanGauges {
     }
 
     void update(Plan plan, Instant now) {
-        Map<Tags, Integer> byState = new LinkedHashMap<>();
-        Map<Tags, Integer> byStage = new LinkedHashMap<>();
-        Map<Tags, int[]> progress = new LinkedHashMap<>();
-        Map<Tags, Integer> waiting = new LinkedHashMap<>();
-        Map<Tags, Integer> blocked = new LinkedHashMap<>();
-        Map<Tags, Duration> longest = new LinkedHashMap<>();
-        Map<Tags, Integer> eol = new LinkedHashMap<>();
+        // counted by plain keys first, turned into tags once per row: a plan has far more entries than rows
+        Map<Key, int[]> byState = new LinkedHashMap<>();
+        Map<Key, int[]> byStage = new LinkedHashMap<>();
+        Map<Key, int[]> progress = new LinkedHashMap<>();
+        Map<Key, int[]> waiting = new LinkedHashMap<>();
+        Map<Key, Duration> longest = new LinkedHashMap<>();
+        Map<Key, int[]> blocked = new LinkedHashMap<>();
+        Map<Key, int[]> eol = new LinkedHashMap<>();
         List<MultiGauge.Row<?>> perCluster = new ArrayList<>();
         Map<String, Instant> stillWaiting = new HashMap<>();
         for (PlanEntry e : plan.entries()) {
             String state = e.state().word();
             String reason = e.reasons().isEmpty() ? NONE : e.reasons().get(0).code();
-            byState.merge(Tags.of("state", state, "reason", reason), 1, Integer::sum);
+            count(byState, new Key(state, reason, ""));
             String upgrade = e.upgrade().orElse(NONE);
             String stage = e.stage().orElse(NONE);
             if (e.upgrade().isPresent()) {
-                byStage.merge(Tags.of("upgrade", upgrade, "stage", stage, "state", state), 1, Integer::sum);
-                int[] p = progress.computeIfAbsent(Tags.of("upgrade", upgrade, "stage", stage), k -> new int[2]);
+                count(byStage, new Key(upgrade, stage, state));
+                int[] p = progress.computeIfAbsent(new Key(upgrade, stage, ""), k -> new int[2]);
                 p[1]++;
                 if (e.state() == UpgradeState.SUCCEEDED || e.state() == UpgradeState.UP_TO_DATE) {
                     p[0]++;
                 }
             }
             if (e.state() == UpgradeState.WAITING && !e.reasons().isEmpty()) {
-                Tags gate = Tags.of("upgrade", upgrade, "stage", stage, "gate", reason);
-                waiting.merge(gate, 1, Integer::sum);
+                Key gate = new Key(upgrade, stage, reason);
+                count(waiting, gate);
                 String key = e.cluster() + "\u0000" + reason;
                 Instant since = waitingSince.getOrDefault(key, now);
                 stillWaiting.put(key, since);
                 longest.merge(gate, Duration.between(since, now), (a, b) -> a.compareTo(b) >= 0 ? a : b);
             }
             if (e.state() == UpgradeState.BLOCKED && e.upgrade().isPresent()) {
-                blocked.merge(Tags.of("upgrade", upgrade, "stage", stage, "reason", reason), 1, Integer::sum);
+                count(blocked, new Key(upgrade, stage, reason));
             }
-            e.endOfLife().ifPresent(d -> eol.merge(Tags.of("release", e.from().toString()), 1, Integer::sum));
+            if (e.endOfLife().isPresent()) {
+                count(eol, new Key(e.from().toString(), "", ""));
+            }
             if (clusterSeries) {
                 perCluster.add(MultiGauge.Row.of(Tags.of("cluster", e.cluster(), "state", state), 1));
             }
         }
         waitingSince.clear();
         waitingSince.putAll(stillWaiting);
-        clusters.register(rows(byState), true);
-        stageClusters.register(rows(byStage), true);
+        clusters.register(rows(byState, "state", "reason", null), true);
+        stageClusters.register(rows(byStage, "upgrade", "stage", "state"), true);
         List<MultiGauge.Row<?>> ratios = new ArrayList<>();
-        progress.forEach((t, p) -> ratios.add(MultiGauge.Row.of(t, (double) p[0] / p[1])));
+        progress.forEach((k, p) -> ratios.add(MultiGauge.Row.of(k.tags("upgrade", "stage", null), (double) p[0] / p[1])));
         stageProgress.register(ratios, true);
-        gatesWaiting.register(rows(waiting), true);
-        stageBlocked.register(rows(blocked), true);
+        gatesWaiting.register(rows(waiting, "upgrade", "stage", "gate"), true);
+        stageBlocked.register(rows(blocked, "upgrade", "stage", "reason"), true);
         List<MultiGauge.Row<?>> seconds = new ArrayList<>();
-        longest.forEach((t, d) -> seconds.add(MultiGauge.Row.of(t, d.toMillis() / 1000.0)));
+        longest.forEach((k, d) -> seconds.add(MultiGauge.Row.of(k.tags("upgrade", "stage", "gate"),
+                d.toMillis() / 1000.0)));
         gateWaitingSeconds.register(seconds, true);
-        pastEndOfLife.register(rows(eol), true);
+        pastEndOfLife.register(rows(eol, "release", null, null), true);
         clusterState.register(perCluster, true);
     }
 
-    private static List<MultiGauge.Row<?>> rows(Map<Tags, Integer> counts) {
+    private static void count(Map<Key, int[]> counts, Key key) {
+        counts.computeIfAbsent(key, k -> new int[1])[0]++;
+    }
+
+    private static List<MultiGauge.Row<?>> rows(Map<Key, int[]> counts, String a, String b, String c) {
         List<MultiGauge.Row<?>> out = new ArrayList<>();
-        counts.forEach((t, n) -> out.add(MultiGauge.Row.of(t, n)));
+        counts.forEach((k, n) -> out.add(MultiGauge.Row.of(k.tags(a, b, c), n[0])));
         return out;
+    }
+
+    /** Up to three label values; the names are given when the key becomes tags. */
+    private record Key(String a, String b, String c) {
+        Tags tags(String nameA, String nameB, String nameC) {
+            Tags t = Tags.of(nameA, a);
+            if (nameB != null) {
+                t = t.and(nameB, b);
+            }
+            return nameC != null ? t.and(nameC, c) : t;
+        }
     }
 }

@@ -53,6 +53,7 @@ public final class UpshiftMetrics implements EngineObserver {
     private final AtomicLong lastReconcile = new AtomicLong();
     private final Map<String, HopStart> starts = new ConcurrentHashMap<>();
     private long reconcileStartedNanos;
+    private java.time.Instant lastPlanned;
 
     private UpshiftMetrics(MeterRegistry registry, boolean clusterSeries) {
         this.registry = registry;
@@ -104,7 +105,13 @@ public final class UpshiftMetrics implements EngineObserver {
         reconcileDuration.record(Duration.ofNanos(System.nanoTime() - reconcileStartedNanos));
         reconciles.increment();
         lastReconcile.set(done.now().getEpochSecond());
-        done.plan().ifPresent(p -> plan.update(p, done.now()));
+        // a reconcile at the instant of the one before that recorded nothing planned the same: its gauges stand
+        if (done.changed() || !done.now().equals(lastPlanned)) {
+            done.plan().ifPresent(p -> {
+                plan.update(p, done.now());
+                lastPlanned = done.now();
+            });
+        }
         for (HistoryEntry e : done.recorded()) {
             count(e, done.plan().orElse(null));
         }
