@@ -9,9 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
@@ -34,7 +31,7 @@ final class DeliveryPosition {
     }
 
     static DeliveryPosition in(Path state, Webhook hook) {
-        return new DeliveryPosition(state.resolve("webhooks").resolve(digest(hook.format() + " " + hook.url()) + ".position"),
+        return new DeliveryPosition(state.resolve("webhooks").resolve(UpshiftEvents.digest(hook.format() + " " + hook.url(), 8) + ".position"),
                 hook.toString());
     }
 
@@ -77,15 +74,6 @@ final class DeliveryPosition {
             }
         } catch (IOException e) {
             throw new UpshiftException("cannot write the webhook position " + file + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static String digest(String text) {
-        try {
-            byte[] d = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(d, 0, 8);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JDK has SHA-256", e);
         }
     }
 }

@@ -78,11 +78,16 @@ public final class UpshiftEvents {
     public static String id(HistoryEntry e) {
         String key = e.upgradeId() + "\n" + e.step().word() + "\n" + e.at() + "\n" + e.clusterId() + "\n"
                 + e.hop().number() + "/" + e.hop().count() + "\n" + e.attempt() + "\n" + e.message();
+        return digest(key, 16);
+    }
+
+    /** The first {@code bytes} bytes of the SHA-256 digest of {@code text} (UTF-8), in hex. */
+    static String digest(String text, int bytes) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest, 0, 16);
-        } catch (NoSuchAlgorithmException e1) {
-            throw new IllegalStateException("every JDK has SHA-256", e1);
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
         }
     }
 

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.DisplayName;
@@ -35,7 +34,7 @@ class MetricsScrapeTest {
         int metricsPort = TestPrometheus.freePort();
         try (TestPrometheus prometheus = TestPrometheus.scraping(dir.resolve("prometheus"), metricsPort)) {
             Path log = dir.resolve("run.log");
-            Process run = child(log, "run", "--fleet", fleet.toString(), "--virtual-clock", "--from",
+            Process run = CliChild.start(log, "run", "--fleet", fleet.toString(), "--virtual-clock", "--from",
                     "2027-01-04T00:00:00Z", "--until", "2027-01-12T00:00:00Z", "--probe", "simulated", "--seed", "3",
                     "--failure-rate", "0.1", "--metrics-port", Integer.toString(metricsPort), "--metrics-hold", "10m");
             try {
@@ -84,14 +83,5 @@ class MetricsScrapeTest {
         }
         throw new AssertionError("upshift run printed no '" + prefix + "' line within 5 minutes:\n"
                 + Files.readString(log, StandardCharsets.UTF_8));
-    }
-
-    /** A child JVM running the CLI, its output to a file. */
-    private static Process child(Path log, String... args) throws IOException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-cp",
-                System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 }

@@ -7,12 +7,10 @@ import dev.upshift.observe.UpshiftEvents;
 import dev.upshift.spi.HistoryEntry;
 import dev.upshift.testing.FlakyReceiver;
 import dev.upshift.testing.Processes;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +45,7 @@ class WebhookKillTest {
             int killedWhileDelivering = 0;
             for (int i = 0; i < KILLS; i++) {
                 int before = receiver.received().size();
-                Process p = child(dir.resolve("killed-" + i + ".log"), args);
+                Process p = CliChild.start(dir.resolve("killed-" + i + ".log"), args);
                 try {
                     // once this run delivers (the receiver hears from it), at a random moment after
                     for (int w = 0; w < 1200 && p.isAlive() && receiver.received().size() == before; w++) {
@@ -66,7 +64,7 @@ class WebhookKillTest {
                 }
             }
             Path log = dir.resolve("last.log");
-            Process last = child(log, args);
+            Process last = CliChild.start(log, args);
             int code;
             try {
                 code = Processes.await(last, Duration.ofMinutes(5), "upshift run (to the end)");
@@ -86,14 +84,5 @@ class WebhookKillTest {
                     .allSatisfy(bodies -> assertThat(Set.copyOf(bodies)).hasSize(1));
             assertThat(receiver.refused() + receiver.dropped() + receiver.answeredLate()).isPositive();
         }
-    }
-
-    /** A child JVM running the CLI, its output to a file. */
-    private static Process child(Path log, String... args) throws IOException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-cp",
-                System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 }
