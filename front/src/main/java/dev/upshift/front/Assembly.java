@@ -70,7 +70,7 @@ final class Assembly {
         Cut cut = new Cut(deadlines);
         Engine.Builder engine = Engine.builder()
                 .fleet(cut.fleet(fleet))
-                .history(history)
+                .history(b.observers.isEmpty() ? history : new TimedHistory(history, b.observers))
                 .publisher(cut.publisher(publisher))
                 .probe(cut.probe(probe))
                 .events(cut.events(events))
@@ -81,6 +81,7 @@ final class Assembly {
         }
         b.hooks.forEach((name, hook) -> engine.addHook(name, cut.hook(hook)));
         b.strategies.forEach(s -> engine.addStrategy(cut.strategy(s)));
+        b.observers.forEach(engine::addObserver);
         return new Upshift(engine.build(), history, simulated, journal, log, deadlines);
     }
 

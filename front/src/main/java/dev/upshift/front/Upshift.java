@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
 import dev.upshift.core.engine.CrashPoints;
 import dev.upshift.core.engine.Engine;
+import dev.upshift.core.engine.EngineObserver;
 import dev.upshift.core.engine.FleetSource;
 import dev.upshift.core.journal.EventLog;
 import dev.upshift.core.journal.JsonLinesJournal;
@@ -146,6 +147,7 @@ public final class Upshift implements AutoCloseable {
         CrashPoints crashPoints = CrashPoints.none();
         Duration callDeadline;
         Duration unreachableAfter;
+        final List<EngineObserver> observers = new ArrayList<>();
 
         private Builder() {}
 
@@ -329,6 +331,16 @@ public final class Upshift implements AutoCloseable {
                 throw new IllegalArgumentException("an epoch is never negative, not " + writerEpoch);
             }
             this.epoch = writerEpoch;
+            return this;
+        }
+
+        /**
+         * Adds an observer of the engine, told of each reconcile and of each append to the history,
+         * timed, after those added before it: Micrometer metrics and CloudEvents sent out
+         * ({@code upshift-observe}, docs/observability.md), or an embedder's own. None by default.
+         */
+        public Builder addObserver(EngineObserver observer) {
+            observers.add(Objects.requireNonNull(observer, "observer"));
             return this;
         }
 

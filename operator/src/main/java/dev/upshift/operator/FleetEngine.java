@@ -2,6 +2,7 @@ package dev.upshift.operator;
 
 import dev.upshift.common.problem.StaleWriterException;
 import dev.upshift.core.engine.Engine;
+import dev.upshift.core.engine.EngineObserver;
 import dev.upshift.core.engine.FleetReading;
 import dev.upshift.core.engine.Reconciliation;
 import dev.upshift.core.plan.Plan;
@@ -33,6 +34,7 @@ final class FleetEngine {
     private final EventSink events;
     private final Clock clock;
     private final Leadership leadership;
+    private final List<EngineObserver> observers;
     private Term builtFor;
     private Engine engine;
 
@@ -42,7 +44,7 @@ final class FleetEngine {
             Optional<ResourceDocuments.Read> read) {}
 
     FleetEngine(ClusterFleet fleet, FencedHistoryStore history, ChangePublisher publisher, StatusProbe probe,
-            EventSink events, Clock clock, Leadership leadership) {
+            EventSink events, Clock clock, Leadership leadership, List<EngineObserver> observers) {
         this.fleet = Objects.requireNonNull(fleet, "fleet");
         this.history = Objects.requireNonNull(history, "history");
         this.publisher = Objects.requireNonNull(publisher, "publisher");
@@ -50,6 +52,7 @@ final class FleetEngine {
         this.events = Objects.requireNonNull(events, "events");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.leadership = Objects.requireNonNull(leadership, "leadership");
+        this.observers = List.copyOf(observers);
     }
 
     /**
@@ -64,7 +67,9 @@ final class FleetEngine {
         }
         Term term = current.get();
         if (term != builtFor) {
-            engine = Upshift.builder()
+            Upshift.Builder b = Upshift.builder();
+            observers.forEach(b::addObserver);
+            engine = b
                     .fleet(fleet)
                     .history(new GatedHistory(history, leadership, term))
                     .publisher(new GatedPublisher(publisher, leadership, term))

@@ -6,16 +6,22 @@ import dev.upshift.adapters.kubernetes.Fabric8ServerSideApply;
 import dev.upshift.adapters.kubernetes.ServerSideApply;
 import dev.upshift.adapters.postgres.PostgresHistoryStore;
 import dev.upshift.common.problem.UpshiftException;
+import dev.upshift.observe.MetricsEndpoint;
+import dev.upshift.observe.UpshiftMetrics;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.PrintStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -62,6 +68,8 @@ public final class OperatorMain {
               UPSHIFT_FLEET                 the history's fleet name (default: the namespace)
               UPSHIFT_POLL_INTERVAL         the longest time between two reconciles of an upgrade (default: 30s)
               UPSHIFT_CLUSTER_NAMESPACE     where the Cluster API Cluster objects are (default: every namespace)
+              UPSHIFT_METRICS_PORT          serve Prometheus metrics at :PORT/metrics (default: none)
+              UPSHIFT_METRICS_ADDRESS       the address the metrics are served on (default: 0.0.0.0)
               KUBECONFIG                    outside a cluster: the kubeconfig file(s); unset in a pod
             Durations are Go style (90s, 1m30s) or ISO-8601 (PT90S).
 
@@ -121,17 +129,38 @@ public final class OperatorMain {
             err.println(NAME + OperatorSettings.HISTORY_URL + ": " + oneLine(e.getMessage()));
             return 1;
         }
+        Optional<Metrics> metrics;
+        try {
+            metrics = settings.metrics().map(Metrics::start);
+        } catch (UpshiftException e) {
+            err.println(NAME + OperatorSettings.METRICS_PORT + ": " + oneLine(e.getMessage()));
+            store.close();
+            return 1;
+        }
         KubernetesClient client = new KubernetesClientBuilder().withConfig(config).build();
-        return runReplica(settings, client, store, err, stopping);
+        try {
+            return runReplica(settings, client, store, err, stopping, metrics);
+        } finally {
+            metrics.ifPresent(m -> m.endpoint().close());
+        }
+    }
+
+    /** The replica's metrics and where they are served ({@code UPSHIFT_METRICS_PORT}). */
+    private record Metrics(UpshiftMetrics observer, MetricsEndpoint endpoint) {
+        static Metrics start(InetSocketAddress at) {
+            PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+            UpshiftMetrics observer = UpshiftMetrics.on(registry);
+            return new Metrics(observer, MetricsEndpoint.start(at, registry));
+        }
     }
 
     private static int runReplica(OperatorSettings settings, KubernetesClient client, PostgresHistoryStore store,
-            PrintStream err, AtomicBoolean stopping) {
+            PrintStream err, AtomicBoolean stopping, Optional<Metrics> metrics) {
         CountDownLatch ended = new CountDownLatch(1);
         AtomicReference<String> why = new AtomicReference<>("");
         UpshiftOperator replica;
         try {
-            replica = replica(settings, client, store, (term, reason) -> {
+            replica = replica(settings, client, store, metrics, (term, reason) -> {
                 why.set(term + ": " + reason);
                 ended.countDown();
             });
@@ -173,12 +202,14 @@ public final class OperatorMain {
     }
 
     private static UpshiftOperator replica(OperatorSettings settings, KubernetesClient client,
-            PostgresHistoryStore store, BiConsumer<Term, String> onTermEnded) {
+            PostgresHistoryStore store, Optional<Metrics> metrics, BiConsumer<Term, String> onTermEnded) {
         ServerSideApply apply = settings.mockApiServer() ? new MockServerApply(client)
                 : new Fabric8ServerSideApply(client);
         ClusterApiWiring wiring = ClusterApiWiring.of(client, settings.clusterNamespace(), apply);
         Leadership.Timing lease = settings.lease();
-        return UpshiftOperator.builder()
+        UpshiftOperator.Builder b = UpshiftOperator.builder();
+        metrics.ifPresent(m -> b.addObserver(m.observer()));
+        return b
                 .client(client).namespace(settings.namespace()).identity(settings.identity())
                 .leaseName(settings.leaseName())
                 .lease(lease.leaseDuration(), lease.renewDeadline(), lease.retryPeriod(), true)

@@ -2,6 +2,9 @@ package dev.upshift.operator;
 
 import dev.upshift.common.value.Durations;
 import java.io.File;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -20,7 +23,7 @@ import java.util.Optional;
 record OperatorSettings(String namespace, String identity, String leaseName, String historyUrl,
         Optional<String> historyUser, Optional<String> historyPassword, String fleet, Duration poll,
         Optional<String> clusterNamespace, Optional<String> kubeconfig, Leadership.Timing lease,
-        boolean mockApiServer) {
+        boolean mockApiServer, Optional<InetSocketAddress> metrics) {
 
     static final String NAMESPACE = "UPSHIFT_NAMESPACE";
     static final String IDENTITY = "UPSHIFT_IDENTITY";
@@ -35,6 +38,8 @@ record OperatorSettings(String namespace, String identity, String leaseName, Str
     static final String POLL = "UPSHIFT_POLL_INTERVAL";
     static final String CLUSTER_NAMESPACE = "UPSHIFT_CLUSTER_NAMESPACE";
     static final String KUBECONFIG = "KUBECONFIG";
+    static final String METRICS_PORT = "UPSHIFT_METRICS_PORT";
+    static final String METRICS_ADDRESS = "UPSHIFT_METRICS_ADDRESS";
     static final String MOCK_API_SERVER = "UPSHIFT_MOCK_API_SERVER";
     /** The one value {@link #MOCK_API_SERVER} takes: it says what the setting does. */
     static final String MOCK_PUBLISHING = "merge-patch-without-field-ownership";
@@ -73,7 +78,40 @@ record OperatorSettings(String namespace, String identity, String leaseName, Str
         return new OperatorSettings(namespace, identity, value(env, LEASE).orElse("upshift-operator"), url,
                 value(env, HISTORY_USER), value(env, HISTORY_PASSWORD), value(env, FLEET).orElse(namespace),
                 duration(env, POLL, "30s"), value(env, CLUSTER_NAMESPACE), kubeconfig,
-                new Leadership.Timing(leaseDuration, renewDeadline, retryPeriod, true), mock);
+                new Leadership.Timing(leaseDuration, renewDeadline, retryPeriod, true), mock, metrics(env));
+    }
+
+    /** Where the metrics are served: {@code UPSHIFT_METRICS_PORT} on every interface unless an address is given. */
+    private static Optional<InetSocketAddress> metrics(Map<String, String> env) {
+        Optional<String> port = value(env, METRICS_PORT);
+        Optional<String> address = value(env, METRICS_ADDRESS);
+        if (port.isEmpty()) {
+            if (address.isPresent()) {
+                throw new IllegalArgumentException(METRICS_ADDRESS + " goes with " + METRICS_PORT + ", which is not set");
+            }
+            return Optional.empty();
+        }
+        int n;
+        try {
+            n = Integer.parseInt(port.get());
+        } catch (NumberFormatException e) {
+            n = -1;
+        }
+        if (n < 1 || n > 65535) {
+            throw new IllegalArgumentException(METRICS_PORT + ": expected a TCP port from 1 to 65535, not \""
+                    + port.get() + "\"");
+        }
+        String a = address.orElse("0.0.0.0");
+        if (!a.matches("[0-9.]+|[0-9A-Fa-f:]+")) {
+            throw new IllegalArgumentException(METRICS_ADDRESS + ": expected an IP address such as 0.0.0.0 or"
+                    + " 127.0.0.1, not \"" + a + "\"");
+        }
+        try {
+            return Optional.of(new InetSocketAddress(InetAddress.getByName(a), n));
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(METRICS_ADDRESS + ": expected an IP address such as 0.0.0.0 or"
+                    + " 127.0.0.1, not \"" + a + "\"");
+        }
     }
 
     /** Each file of a KUBECONFIG list must be there to read: the client would otherwise go on without it. */

@@ -2,6 +2,7 @@ package dev.upshift.operator;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
+import dev.upshift.core.engine.EngineObserver;
 import dev.upshift.core.plan.Planner;
 import dev.upshift.release.Version;
 import dev.upshift.spi.ChangePublisher;
@@ -13,6 +14,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -78,7 +81,8 @@ public final class UpshiftOperator {
                     }
                 });
         ClusterFleet fleet = new ClusterFleet(b.client, b.namespace, b.inventory, b.observed, b.planner);
-        FleetEngine engine = new FleetEngine(fleet, b.history, b.publisher, b.probe, b.events, b.clock, leadership);
+        FleetEngine engine = new FleetEngine(fleet, b.history, b.publisher, b.probe, b.events, b.clock, leadership,
+                b.observers);
         KubernetesClient client = b.client;
         this.operator = new Operator(o -> o.withKubernetesClient(client).withCloseClientOnStop(false)
                 .withUseSSAToPatchPrimaryResource(b.serverSideApplyStatus));
@@ -154,6 +158,7 @@ public final class UpshiftOperator {
         private Supplier<Map<String, Version>> observed = Map::of;
         private BiConsumer<Term, String> onTermEnded = (t, why) -> {};
         private boolean serverSideApplyStatus = true;
+        private final List<EngineObserver> observers = new ArrayList<>();
 
         private Builder() {}
 
@@ -219,6 +224,15 @@ public final class UpshiftOperator {
         /** How upgrades in flight are observed. */
         public Builder probe(StatusProbe by) {
             this.probe = Objects.requireNonNull(by, "probe");
+            return this;
+        }
+
+        /**
+         * Adds an observer of the engine (its metrics: {@code upshift-observe}'s {@code UpshiftMetrics});
+         * none by default.
+         */
+        public Builder addObserver(EngineObserver observer) {
+            observers.add(Objects.requireNonNull(observer, "observer"));
             return this;
         }
 

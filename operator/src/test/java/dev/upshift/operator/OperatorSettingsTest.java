@@ -74,6 +74,26 @@ class OperatorSettingsTest {
     }
 
     @Test
+    @DisplayName("metrics are served only when a port is set, on every interface unless an address is given")
+    void metrics() {
+        assertThat(OperatorSettings.from(GOOD).metrics()).isEmpty();
+        assertThat(OperatorSettings.from(with(OperatorSettings.METRICS_PORT, "8080")).metrics())
+                .hasValueSatisfying(a -> {
+                    assertThat(a.getPort()).isEqualTo(8080);
+                    assertThat(a.getAddress().isAnyLocalAddress()).isTrue();
+                });
+        assertThatThrownBy(() -> OperatorSettings.from(with(OperatorSettings.METRICS_PORT, "http")))
+                .hasMessage("UPSHIFT_METRICS_PORT: expected a TCP port from 1 to 65535, not \"http\"");
+        assertThatThrownBy(() -> OperatorSettings.from(with(OperatorSettings.METRICS_ADDRESS, "127.0.0.1")))
+                .hasMessage("UPSHIFT_METRICS_ADDRESS goes with UPSHIFT_METRICS_PORT, which is not set");
+        Map<String, String> named = with(OperatorSettings.METRICS_PORT, "8080");
+        named.put(OperatorSettings.METRICS_ADDRESS, "metrics.local");
+        assertThatThrownBy(() -> OperatorSettings.from(named))
+                .hasMessage("UPSHIFT_METRICS_ADDRESS: expected an IP address such as 0.0.0.0 or 127.0.0.1, not"
+                        + " \"metrics.local\"");
+    }
+
+    @Test
     @DisplayName("the main refuses bad settings with exit status 2 and one line naming the variable")
     void mainRefusesBadSettings() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();

@@ -77,7 +77,8 @@ public final class PureModuleRules {
     public static ArchRule dependsOnlyOn(String own, String... allowed) {
         List<String> allowedList = Stream.concat(Stream.of(own), Stream.of(allowed)).toList();
         String[] forbidden = Stream.concat(ALL_MODULES.stream().filter(m -> !allowedList.contains(m)),
-                Stream.of("io.fabric8..", "org.eclipse.jgit..")).toArray(String[]::new);
+                Stream.of("io.fabric8..", "org.eclipse.jgit..",
+                "io.micrometer..", "io.cloudevents..")).toArray(String[]::new);
         return noClasses().should().dependOnClassesThat().resideInAnyPackage(forbidden)
                 .because(own + " may depend only on " + (allowed.length == 0 ? "the JDK and its libraries"
                         : String.join(", ", allowed)));

@@ -80,12 +80,14 @@ public final class Engine {
     private final Ports ports;
     private final Memory memory;
     private final Optional<Duration> unreachableAfter;
+    private final List<EngineObserver> observers;
 
     private Engine(Builder b) {
         this.ports = new Ports(b.fleet, b.history, b.publisher, b.probe, b.hooks, b.strategies, b.events, b.epoch,
                 b.crashPoints);
         this.memory = new Memory(b.session);
         this.unreachableAfter = Optional.ofNullable(b.unreachableAfter);
+        this.observers = List.copyOf(b.observers);
     }
 
     /** Starts an engine's configuration. */
@@ -121,6 +123,7 @@ public final class Engine {
 
     private Reconciliation reconcile(Instant now, boolean starts) {
         Objects.requireNonNull(now, "now");
+        observers.forEach(o -> Observing.tell(() -> o.reconciling(now)));
         List<HistoryEntry> recorded = new ArrayList<>();
         List<PlanEntry> started = new ArrayList<>();
         List<Fault> faults = new ArrayList<>();
@@ -148,7 +151,9 @@ public final class Engine {
         if (starts && unreachableAfter.isPresent() && view.isPresent()) {
             recorded.addAll(unreachable(view.get(), faults, unreachableAfter.get()));
         }
-        return new Reconciliation(now, recorded, dedupe(faults), view.map(PassView::plan), wake, started);
+        Reconciliation done = new Reconciliation(now, recorded, dedupe(faults), view.map(PassView::plan), wake, started);
+        observers.forEach(o -> Observing.tell(() -> o.reconciled(done)));
+        return done;
     }
 
     /**
@@ -342,6 +347,7 @@ public final class Engine {
         private CrashPoints crashPoints = CrashPoints.none();
         private PlanSession session;
         private Duration unreachableAfter;
+        private final List<EngineObserver> observers = new ArrayList<>();
 
         private Builder() {}
 
@@ -435,6 +441,12 @@ public final class Engine {
          */
         public Builder planSession(PlanSession planned) {
             this.session = Objects.requireNonNull(planned, "planned");
+            return this;
+        }
+
+        /** Adds an observer, told of each reconcile after those added before it (metrics, events sent out). */
+        public Builder addObserver(EngineObserver observer) {
+            observers.add(Objects.requireNonNull(observer, "observer"));
             return this;
         }
 

@@ -7,6 +7,7 @@ import dev.upshift.common.problem.UpshiftException;
 import dev.upshift.core.engine.CrashPoint;
 import dev.upshift.core.engine.CrashPoints;
 import dev.upshift.core.engine.Engine;
+import dev.upshift.core.engine.EngineObserver;
 import dev.upshift.core.file.FileStatusProbe;
 import dev.upshift.core.journal.EventLog;
 import dev.upshift.core.journal.JsonLinesJournal;
@@ -86,18 +87,21 @@ final class EngineSetup implements AutoCloseable {
     static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
             boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
             Optional<Supplier<Git>> git) {
-        return open(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database, git,
+        return open(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database, git, List.of(),
                 Optional.empty());
     }
 
-    /** With {@code unreachableAfter}: the engine skips a cluster whose probe answered only faults that long. */
+    /**
+     * With {@code observers} told of every reconcile (the metrics of {@code --metrics-port}), and
+     * {@code unreachableAfter}: the engine skips a cluster whose probe answered only faults that long.
+     */
     static EngineSetup open(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed, double failureRate,
             boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
-            Optional<Supplier<Git>> git, Optional<java.time.Duration> unreachableAfter) {
+            Optional<Supplier<Git>> git, List<EngineObserver> observers, Optional<java.time.Duration> unreachableAfter) {
         Opening opening = new Opening(git);
         try {
             return build(fleet, state, planner, simulatedProbe, seed, failureRate, dryRun, startedBy, database,
-                    opening, unreachableAfter);
+                    opening, observers, unreachableAfter);
         } catch (RuntimeException e) {
             database.ifPresent(PostgresHistoryStore::close);
             opening.opened().ifPresent(g -> g.checkout().close());
@@ -126,12 +130,13 @@ final class EngineSetup implements AutoCloseable {
 
     private static EngineSetup build(Path fleet, Path state, Planner planner, boolean simulatedProbe, long seed,
             double failureRate, boolean dryRun, String startedBy, Optional<PostgresHistoryStore> database,
-            Opening git, Optional<java.time.Duration> unreachableAfter) {
+            Opening git, List<EngineObserver> observers, Optional<java.time.Duration> unreachableAfter) {
         if (dryRun || database.isPresent()) {
             git.open(fleet); // no journal's lock to take first
         }
         Upshift.Builder b = Upshift.builder().callDeadline(CALL_DEADLINE).crashPoints(crashPoints(System.getenv(CRASH_AT)));
         unreachableAfter.ifPresent(b::unreachableAfter);
+        observers.forEach(b::addObserver);
         fleet(b, fleet, planner, dryRun, git);
         history(b, state, dryRun, startedBy, database);
         String probeText = probe(b, simulatedProbe, seed, failureRate, git.given());

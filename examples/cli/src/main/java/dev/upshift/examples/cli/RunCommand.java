@@ -2,6 +2,7 @@ package dev.upshift.examples.cli;
 
 import dev.upshift.core.engine.Acted;
 import dev.upshift.core.engine.Engine;
+import dev.upshift.core.engine.EngineObserver;
 import dev.upshift.core.engine.Fault;
 import dev.upshift.core.engine.Reconciliation;
 import dev.upshift.core.journal.ActQueue;
@@ -9,6 +10,7 @@ import dev.upshift.core.plan.ActEntries;
 import dev.upshift.core.plan.JournalIndex;
 import dev.upshift.core.plan.StageRun;
 import dev.upshift.core.simulate.TimeLapse;
+import dev.upshift.observe.EventsOut;
 import dev.upshift.spi.Act;
 import dev.upshift.spi.HistoryEntry;
 import java.io.PrintWriter;
@@ -111,6 +113,12 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     HistoryDatabase database;
 
+    @Mixin
+    MetricsOptions metrics;
+
+    @Mixin
+    WebhookOptions webhooks;
+
     @Override
     public Integer call() {
         check();
@@ -121,10 +129,25 @@ final class RunCommand implements Callable<Integer> {
         if (!git.given()) {
             Fleets.requireFolder(fleet);
         }
-        try (EngineSetup setup = EngineSetup.open(fleet, folder, main.planner(), probe == Probe.simulated, seed,
-                failureRate, dryRun, "upshift run", database.openIfGiven(spec.commandLine()),
-                git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty(),
-                Optional.ofNullable(unreachableAfter))) {
+        Optional<EventsOut> sending = webhooks.build(folder);
+        List<EngineObserver> observers = new ArrayList<>();
+        Optional<MetricsOptions.Served> served = metrics.start(spec.commandLine());
+        served.ifPresent(m -> observers.add(m.metrics()));
+        sending.ifPresent(observers::add);
+        try (MetricsOptions.Served shown = served.orElse(null); EngineSetup setup = EngineSetup.open(fleet, folder,
+                main.planner(), probe == Probe.simulated, seed, failureRate, dryRun, "upshift run",
+                database.openIfGiven(spec.commandLine()),
+                git.given() ? Optional.of(() -> EngineSetup.Git.of(git, folder)) : Optional.empty(), observers,
+                Optional.ofNullable(unreachableAfter));
+                EventsOut sent = sending.orElse(null)) {
+            if (shown != null) {
+                out.println("metrics: " + shown.endpoint().url());
+            }
+            if (sent != null) {
+                sent.start(setup.history);
+                out.println(sent);
+                sent.notices().forEach(n -> err.println("upshift: note: " + n));
+            }
             setup.notices().forEach(n -> err.println("upshift: note: " + n));
             setup.git().ifPresent(r -> out.println("git: " + GitRepository.readAt(r.checkout()) + "; " + r.publisher()));
             setup.git().ifPresent(r -> out.println("state: " + GitRepository.stateText(folder, state != null)));
@@ -185,6 +208,8 @@ final class RunCommand implements Callable<Integer> {
     private void check() {
         CommandLine cl = spec.commandLine();
         git.check(cl, fleet);
+        metrics.check(cl);
+        webhooks.check(cl, dryRun);
         if (virtualClock && from != null && until != null && !until.isAfter(from)) {
             throw new CommandLine.ParameterException(cl, "--until " + until + " must be after --from " + from);
         }

@@ -16,15 +16,6 @@ import java.util.stream.Stream;
 final class KillRuns {
     private KillRuns() {}
 
-    /** A child JVM running the CLI, its output to a file (a pipe nobody reads would block it). */
-    static Process child(String[] args, Path log) throws IOException {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xmx512m", "-cp",
-                System.getProperty("java.class.path"), Main.class.getName()));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-    }
-
     /**
      * Each cluster's records in journal order, without their messages (a publication repeated after
      * a kill says "already published"). Records of different clusters at one instant may interleave

@@ -50,7 +50,7 @@ class RunKillTest {
         Random random = new Random(19);
         int killedMidway = 0;
         for (int i = 0; i < KILLS; i++) {
-            Process p = KillRuns.child(with(args, killed), dir.resolve("killed-" + i + ".log"));
+            Process p = CliChild.start(dir.resolve("killed-" + i + ".log"), with(args, killed));
             try {
                 Thread.sleep(300 + random.nextInt(1700));
                 if (p.isAlive()) {
@@ -65,7 +65,7 @@ class RunKillTest {
             }
         }
         Path log = dir.resolve("last.log");
-        Process last = KillRuns.child(with(args, killed), log);
+        Process last = CliChild.start(log, with(args, killed));
         int code = Processes.await(last, Duration.ofMinutes(5), "upshift run (to the end)");
         String output = Files.readString(log, StandardCharsets.UTF_8);
         assertThat(code).as(output).isZero();

@@ -62,7 +62,7 @@ class SteeringKillTest {
             Cli uninterrupted = Cli.run(run(calm, from, until));
             assertThat(uninterrupted.exitCode()).as(uninterrupted.err()).isZero();
             for (int k = 0; k < KILLS_PER_STRETCH; k++) {
-                Process p = KillRuns.child(run(killed, from, until), dir.resolve("killed-" + stretch + "-" + k + ".log"));
+                Process p = CliChild.start(dir.resolve("killed-" + stretch + "-" + k + ".log"), run(killed, from, until));
                 try {
                     Thread.sleep(200 + random.nextInt(1200));
                     if (p.isAlive()) {
@@ -77,7 +77,7 @@ class SteeringKillTest {
                 }
             }
             Path log = dir.resolve("stretch-" + stretch + ".log");
-            int code = Processes.await(KillRuns.child(run(killed, from, until), log), Duration.ofMinutes(5), "upshift run");
+            int code = Processes.await(CliChild.start(log, run(killed, from, until)), Duration.ofMinutes(5), "upshift run");
             assertThat(code).as(Files.readString(log, StandardCharsets.UTF_8)).isZero();
             if (stretch < acts.length) {
                 Cli a = Cli.run(act(acts[stretch], calm, until));
