@@ -64,7 +64,8 @@ class IcsCommandsTest {
                 expected.put(e.get("cluster").asText(), e.get("window").get("start").asText() + "/" + end);
             }
         }
-        assertThat(expected).hasSize(8);
+        // the data team's canaries wait for their approval gate: no window, so no calendar event
+        assertThat(expected).hasSize(5);
         Map<String, String> seen = new TreeMap<>();
         Map<String, String> uids = new TreeMap<>();
         for (IcalendarOracle.Instance i : oracleInstances(ics.out(), "2026-01-01T00:00:00Z", "2028-01-01T00:00:00Z")) {
