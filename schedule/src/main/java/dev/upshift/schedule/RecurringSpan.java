@@ -82,7 +82,24 @@ public final class RecurringSpan {
         this.writtenEnd = length.wallClock() ? writtenEnd : Optional.empty();
         this.lastStart = lastStart;
         this.firstStart = recurrence.isEmpty() ? Optional.of(start) : searchStarts(1).stream().findFirst();
-        this.firstOccurrence = firstStart.flatMap(this::findFirstOccurrence);
+        this.firstOccurrence = firstStart.flatMap(this::findFirstOccurrence).map(this::earliestNear);
+    }
+
+    /**
+     * The earliest occurrence on the time line, given the first found in local order. When that one's
+     * local start lies in a daylight-saving gap it moves forward (02:30 on a spring-forward night is
+     * 03:30), and a later local start (03:00) can come first on the time line; RFC 5545 keeps both,
+     * and so do the occurrences. Only then, the local starts the gap passed over are looked at.
+     */
+    private Interval earliestNear(Interval found) {
+        LocalDateTime moved = LocalDateTime.ofInstant(found.start(), zone);
+        if (firstStart.isEmpty() || !moved.isAfter(firstStart.get())) {
+            return found;
+        }
+        Instant from = found.start().minus(Duration.between(firstStart.get(), moved));
+        return occurrences(from, found.start(), Limits.occurrenceLimit(from, found.start()))
+                .flatMap(list -> list.stream().findFirst())
+                .filter(o -> o.start().isBefore(found.start())).orElse(found);
     }
 
     /**

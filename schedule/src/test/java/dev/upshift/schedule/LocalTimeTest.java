@@ -190,4 +190,21 @@ class LocalTimeTest {
                         "2020-10-03T16:15:00Z/2020-10-03T16:35:00Z",
                         "2020-10-03T16:30:00Z/2020-10-03T16:50:00Z");
     }
+
+    @Test
+    @DisplayName("a start in the spring-forward gap (02:30, so 03:30) is not the first on the time line when 03:00 follows it")
+    void aLaterLocalStartCanComeFirstAfterAGap() {
+        // found by the CI fuzz step (seed dst-gap-start-before-a-later-local-start): the first occurrence said 07:30Z while
+        // 07:00Z was an occurrence too. The expected instants are python recurring_ical_events', not ours.
+        ZoneId zone = ZoneId.of("America/New_York");
+        RecurringSpan span = RecurringSpan.of(LocalDateTime.of(2021, 3, 14, 2, 30), zone, SpanLength.elapsed(Duration.ofHours(1)),
+                Optional.of(Recurrence.parse("FREQ=DAILY;BYHOUR=1,2,3;BYMINUTE=0,30")));
+        assertThat(span.occurrences(Instant.parse("2021-03-13T00:00:00Z"), Instant.parse("2021-03-15T06:00:00Z"))
+                .stream().map(i -> i.start().toString())).containsExactly(
+                        "2021-03-14T07:00:00Z", // 03:00 EDT
+                        "2021-03-14T07:30:00Z", // 02:30, in the gap, and 03:30 EDT: one occurrence
+                        "2021-03-15T05:00:00Z", // 01:00 EDT
+                        "2021-03-15T05:30:00Z");
+        assertThat(span.firstOccurrence().orElseThrow().start()).isEqualTo(Instant.parse("2021-03-14T07:00:00Z"));
+    }
 }
