@@ -50,19 +50,8 @@ class RunKillTest {
         Random random = new Random(19);
         int killedMidway = 0;
         for (int i = 0; i < KILLS; i++) {
-            Process p = CliChild.start(dir.resolve("killed-" + i + ".log"), with(args, killed));
-            try {
-                Thread.sleep(300 + random.nextInt(1700));
-                if (p.isAlive()) {
-                    p.destroyForcibly();
-                    killedMidway++;
-                }
-                Processes.await(p, Duration.ofMinutes(2), "upshift run (killed)");
-            } finally {
-                if (p.isAlive()) {
-                    Processes.endNow(p);
-                }
-            }
+            killedMidway += KillRuns.killAfter(dir.resolve("killed-" + i + ".log"), 300 + random.nextInt(1700),
+                    with(args, killed)) ? 1 : 0;
         }
         Path log = dir.resolve("last.log");
         Process last = CliChild.start(log, with(args, killed));

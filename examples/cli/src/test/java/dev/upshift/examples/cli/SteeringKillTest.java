@@ -62,19 +62,8 @@ class SteeringKillTest {
             Cli uninterrupted = Cli.run(run(calm, from, until));
             assertThat(uninterrupted.exitCode()).as(uninterrupted.err()).isZero();
             for (int k = 0; k < KILLS_PER_STRETCH; k++) {
-                Process p = CliChild.start(dir.resolve("killed-" + stretch + "-" + k + ".log"), run(killed, from, until));
-                try {
-                    Thread.sleep(200 + random.nextInt(1200));
-                    if (p.isAlive()) {
-                        p.destroyForcibly();
-                        killedMidway++;
-                    }
-                    Processes.await(p, Duration.ofMinutes(2), "upshift run (killed)");
-                } finally {
-                    if (p.isAlive()) {
-                        Processes.endNow(p);
-                    }
-                }
+                killedMidway += KillRuns.killAfter(dir.resolve("killed-" + stretch + "-" + k + ".log"),
+                        200 + random.nextInt(1200), run(killed, from, until)) ? 1 : 0;
             }
             Path log = dir.resolve("stretch-" + stretch + ".log");
             int code = Processes.await(CliChild.start(log, run(killed, from, until)), Duration.ofMinutes(5), "upshift run");
