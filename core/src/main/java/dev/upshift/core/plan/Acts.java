@@ -25,21 +25,25 @@ public final class Acts {
     private final Map<String, Act> pausing = new HashMap<>();
     /** The first cancel of each run, by {@code upgrade@release}. */
     private final Map<String, Act> cancels = new HashMap<>();
-    /** The first approval of each gate, by its subject. */
-    private final Map<String, Act> approvals = new HashMap<>();
+    /** The first approval of each gate of each run. */
+    private final Map<Gate, Act> approvals = new HashMap<>();
     /** The journal position of the latest retry of each hop, by {@code cluster:from..to}. */
     private final Map<String, Integer> retries = new HashMap<>();
-    /** The first skip of each cluster from each run. */
+    /** The first skip of each cluster from each run, by cluster and run. */
     private final Map<String, Act> skips = new HashMap<>();
+
+    private record Gate(String run, String stage, ApprovalGate gate) {}
 
     void add(Act a, int position) {
         all.add(a);
         switch (a.kind()) {
             case PAUSE, RESUME -> pausing.put(a.upgrade().orElseThrow(), a);
             case CANCEL -> cancels.putIfAbsent(run(a.upgrade().orElseThrow(), a.release()), a);
-            case APPROVE -> approvals.putIfAbsent(ActEntries.subject(a), a);
+            case APPROVE -> approvals.putIfAbsent(new Gate(run(a.upgrade().orElseThrow(), a.release()),
+                    a.stage().orElseThrow(), a.gate().orElseThrow()), a);
             case RETRY -> retries.put(hop(a.cluster().orElseThrow(), a.from().orElseThrow(), a.release()), position);
-            case SKIP -> skips.putIfAbsent(ActEntries.subject(a), a);
+            case SKIP -> skips.putIfAbsent(a.cluster().orElseThrow() + '\u0000' + run(a.upgrade().orElseThrow(),
+                    a.release()), a);
         }
     }
 
@@ -60,7 +64,7 @@ public final class Acts {
 
     /** The approval of a stage's gate for one run, if one was given. */
     public Optional<Act> approved(String upgrade, Version release, String stage, ApprovalGate gate) {
-        return Optional.ofNullable(approvals.get("approve:" + run(upgrade, release) + "/" + stage + "#" + gate.word()));
+        return Optional.ofNullable(approvals.get(new Gate(run(upgrade, release), stage, gate)));
     }
 
     /** The journal position of the latest retry of a cluster's hop; -1 when there is none. */
@@ -70,7 +74,7 @@ public final class Acts {
 
     /** The act that took a cluster out of the run of {@code upgrade} to {@code release}, if one did. */
     public Optional<Act> skipped(String cluster, String upgrade, Version release) {
-        return Optional.ofNullable(skips.get("skip:" + cluster + ":" + run(upgrade, release)));
+        return Optional.ofNullable(skips.get(cluster + '\u0000' + run(upgrade, release)));
     }
 
     private static String run(String upgrade, Version release) {

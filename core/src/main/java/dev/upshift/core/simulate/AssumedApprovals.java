@@ -14,7 +14,6 @@ import java.time.Instant;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +38,7 @@ public final class AssumedApprovals {
 
     private final Optional<Duration> delay;
     private final Map<String, Expected> gates = new LinkedHashMap<>();
-
+    private final java.util.Set<String> granted = new java.util.HashSet<>();
     AssumedApprovals(Optional<Duration> delay) {
         this.delay = Objects.requireNonNull(delay, "delay");
     }
@@ -86,8 +85,6 @@ public final class AssumedApprovals {
         }
     }
 
-    private final java.util.Set<String> granted = new java.util.HashSet<>();
-
     /** The earliest approval still to come after {@code t}. */
     Optional<Instant> next(Instant t) {
         Instant next = null;
@@ -102,7 +99,7 @@ public final class AssumedApprovals {
 
     /** Every gate seen, in the order the forecast reached them. */
     List<Expected> expected() {
-        return List.copyOf(new ArrayList<>(gates.values()));
+        return List.copyOf(gates.values());
     }
 
     /** The instant, or the next business hour's start when it falls outside business hours (UTC). */
